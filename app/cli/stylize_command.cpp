@@ -1,0 +1,71 @@
+#include "stylize_command.h"
+
+#include <chrono>
+#include <system_error>
+
+#include "shuimo/engine/errors.h"
+#include "shuimo/engine/model_paths.h"
+#include "shuimo/engine/style_engine.h"
+#include "shuimo/image_io/image_io.h"
+
+namespace shuimo::cli {
+namespace {
+
+bool same_file(const std::filesystem::path& a, const std::filesystem::path& b) {
+    std::error_code ec;
+    if (std::filesystem::exists(a, ec) && std::filesystem::exists(b, ec)) return std::filesystem::equivalent(a, b, ec);
+    return std::filesystem::weakly_canonical(a, ec) == std::filesystem::weakly_canonical(b, ec);
+}
+
+void refuse_overwriting_inputs(const StylizeOptions& options) {
+    std::vector<std::filesystem::path> inputs{options.content};
+    inputs.insert(inputs.end(), options.styles.begin(), options.styles.end());
+    if (options.init_image) inputs.push_back(*options.init_image);
+    for (const auto& input : inputs) {
+        if (same_file(options.output, input)) {
+            throw UsageError("--output " + options.output.string() + " is one of the input images; originals are never "
+                             "overwritten: choose another output path");
+        }
+    }
+}
+
+}  // namespace
+
+StylizeOutcome run_stylize(const StylizeOptions& options, engine::ProgressSink& sink) {
+    const auto started = std::chrono::steady_clock::now();
+    refuse_overwriting_inputs(options);
+    image_io::check_output_path(options.output, options.bit_depth);
+
+    std::filesystem::path weights;
+    if (options.weights) {
+        weights = *options.weights;
+    } else if (const auto installed = engine::find_installed_vgg19_weights()) {
+        weights = *installed;
+    } else {
+        throw engine::WeightsError(engine::missing_weights_message());
+    }
+
+    engine::StyleJob job;
+    job.params = options.params;
+    job.style_blend = options.style_blend;
+    image_io::LoadedImage content = image_io::read_image(options.content);
+    job.content = content.rgb;
+    for (const auto& style : options.styles) job.styles.push_back(image_io::read_image(style).rgb);
+    if (options.init_image) job.init_image = image_io::read_image(*options.init_image).rgb;
+
+    engine::StyleEngine style_engine(weights);
+    const engine::StyleResult result = style_engine.run(job, sink);
+
+    StylizeOutcome outcome;
+    outcome.cancelled = result.cancelled;
+    outcome.iterations = result.iterations_run;
+    if (!result.cancelled) {
+        std::optional<engine::Image> alpha;
+        if (content.alpha) alpha = image_io::resize_image(*content.alpha, {result.image.width, result.image.height});
+        image_io::write_image(options.output, result.image, alpha ? &*alpha : nullptr, options.bit_depth);
+    }
+    outcome.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    return outcome;
+}
+
+}  // namespace shuimo::cli

@@ -1,0 +1,184 @@
+// shuimo-bench: seconds per iteration and peak memory of the engine, side by
+// side with a bare forward+backward of the same truncated VGG-19, so the cost
+// of the losses and the optimiser shows as a ratio. Not a test.
+//
+//   shuimo-bench [--sizes 128,256,512] [--iterations N] [--weights FILE]
+//                [--optimizer lbfgs|adam] [--device auto|cpu|cuda:N]
+
+#include <torch/torch.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <unistd.h>
+
+#include "random_weights.h"
+#include "shuimo/engine/errors.h"
+#include "shuimo/engine/style_engine.h"
+#include "tensor_image.h"
+#include "vgg19_features.h"
+
+namespace {
+
+using namespace shuimo;
+using Clock = std::chrono::steady_clock;
+
+// Peak resident memory since the last reset (Linux: VmHWM, reset through clear_refs).
+void reset_peak_rss() {
+    std::ofstream("/proc/self/clear_refs") << "5";
+}
+double peak_rss_mib() {
+    std::ifstream status("/proc/self/status");
+    std::string line;
+    while (std::getline(status, line)) {
+        if (line.rfind("VmHWM:", 0) == 0) return std::stod(line.substr(6)) / 1024.0;
+    }
+    return std::nan("");
+}
+double current_rss_mib() {
+    std::ifstream status("/proc/self/status");
+    std::string line;
+    while (std::getline(status, line)) {
+        if (line.rfind("VmRSS:", 0) == 0) return std::stod(line.substr(6)) / 1024.0;
+    }
+    return std::nan("");
+}
+
+engine::Image pattern_image(int width, int height, int seed) {
+    engine::Image image(width, height, 3);
+    for (int y = 0; y < height; ++y)
+        for (int x = 0; x < width; ++x)
+            for (int c = 0; c < 3; ++c)
+                image.at(x, y, c) = 0.5f + 0.5f * std::sin(0.05f * (x * (c + 1) + y * (seed + 2)) + seed);
+    return image;
+}
+
+struct TimingSink : engine::ProgressSink {
+    std::vector<double> elapsed;
+    void on_iteration(const engine::IterationReport& r) override { elapsed.push_back(r.elapsed_s); }
+};
+
+std::vector<int> parse_sizes(const std::string& text) {
+    std::vector<int> sizes;
+    std::stringstream in(text);
+    std::string item;
+    while (std::getline(in, item, ',')) sizes.push_back(std::stoi(item));
+    return sizes;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::vector<int> sizes{128, 256, 512};
+    int iterations = 20;
+    std::string weights;
+    std::string optimizer = "lbfgs";
+    std::string device = "auto";
+    for (int i = 1; i < argc; ++i) {
+        const std::string arg = argv[i];
+        auto value = [&]() -> std::string {
+            if (i + 1 >= argc) {
+                std::cerr << "shuimo-bench: " << arg << " needs a value\n";
+                std::exit(2);
+            }
+            return argv[++i];
+        };
+        if (arg == "--sizes") sizes = parse_sizes(value());
+        else if (arg == "--iterations") iterations = std::stoi(value());
+        else if (arg == "--weights") weights = value();
+        else if (arg == "--optimizer") optimizer = value();
+        else if (arg == "--device") device = value();
+        else {
+            std::cerr << "usage: shuimo-bench [--sizes 128,256,512] [--iterations N] [--weights FILE] "
+                         "[--optimizer lbfgs|adam] [--device auto|cpu|cuda:N]\n";
+            return 2;
+        }
+    }
+
+    try {
+        std::filesystem::path weights_path = weights;
+        std::filesystem::path temp_weights;
+        if (weights.empty()) {
+            // Timing does not depend on the weights' values.
+            temp_weights = std::filesystem::temp_directory_path() / ("shuimo-bench-weights-" + std::to_string(::getpid()) + ".safetensors");
+            testing::write_random_vgg19_weights(temp_weights, {});
+            weights_path = temp_weights;
+        }
+        engine::StyleEngine style_engine(weights_path);
+        const auto info = engine::engine_info();
+        const torch::Device torch_device = engine::resolve_device(device);
+
+        // A second copy of the network for the bare pass.
+        engine::Vgg19Features bare;
+        bare->load_weights(engine::SafetensorsFile::open(weights_path));
+        bare->to(torch_device);
+        if (!temp_weights.empty()) std::filesystem::remove(temp_weights);
+
+        engine::StyleParams defaults;
+        defaults.device = device;
+        defaults.optimizer = engine::parse_optimizer(optimizer);
+        defaults.iterations = iterations;
+        std::vector<std::string> layers = defaults.content_layers;
+        layers.insert(layers.end(), defaults.style_layers.begin(), defaults.style_layers.end());
+        std::sort(layers.begin(), layers.end());
+        layers.erase(std::unique(layers.begin(), layers.end()), layers.end());
+        const std::vector<int> capture = engine::layer_indices(layers);
+
+        std::printf("shuimo-bench: torch %s, device %s, %d CPU threads, optimizer %s, %d iterations per size\n",
+                    info.torch_version.c_str(), torch_device.str().c_str(), info.cpu_threads, optimizer.c_str(), iterations);
+        std::printf("weights: %s\n\n", weights.empty() ? "random (timing only)" : weights.c_str());
+        std::printf("| size | bare fwd+bwd s/it | engine s/it | overhead | bare peak RSS MiB | engine peak RSS MiB |\n");
+        std::printf("|-----:|------------------:|------------:|---------:|------------------:|--------------------:|\n");
+
+        for (const int size : sizes) {
+            // Bare: forward to the same layers, backward of their sum.
+            reset_peak_rss();
+            torch::Tensor x = torch::rand({1, 3, size, size}).to(torch_device).requires_grad_(true);
+            auto bare_step = [&] {
+                auto features = bare->forward(x, capture, engine::PoolingKind::Max);
+                torch::Tensor total = torch::zeros({}, x.options());
+                for (auto& f : features) total = total + f.sum();
+                total.backward();
+                x.mutable_grad().zero_();
+                (void)total.item<double>();  // same host read per iteration as the engine's progress
+            };
+            bare_step();  // warm-up
+            const auto bare_start = Clock::now();
+            for (int i = 0; i < iterations; ++i) bare_step();
+            const double bare_s = std::chrono::duration<double>(Clock::now() - bare_start).count() / iterations;
+            const double bare_peak = peak_rss_mib();
+            x = torch::Tensor();
+
+            // Engine: a real job at this size; per-iteration time between the first and last report.
+            reset_peak_rss();
+            engine::StyleJob job;
+            job.content = pattern_image(size, size, 1);
+            job.styles.push_back(pattern_image(size, size, 7));
+            job.params = defaults;
+            job.params.size = size;
+            job.params.iterations = iterations + 1;
+            TimingSink sink;
+            style_engine.run(job, sink);
+            const double engine_s = (sink.elapsed.back() - sink.elapsed.front()) / iterations;
+            const double engine_peak = peak_rss_mib();
+
+            std::printf("| %4d | %17.4f | %11.4f | %+7.1f%% | %17.0f | %19.0f |\n", size, bare_s, engine_s,
+                        100.0 * (engine_s / bare_s - 1.0), bare_peak, engine_peak);
+            std::fflush(stdout);
+        }
+        std::printf("\nRSS after the runs: %.0f MiB\n", current_rss_mib());
+    } catch (const std::exception& e) {
+        std::cerr << "shuimo-bench: " << e.what() << "\n";
+        return 1;
+    }
+    return 0;
+}

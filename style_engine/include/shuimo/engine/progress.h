@@ -1,0 +1,40 @@
+#pragma once
+// How a running job talks to whoever started it: a small sink interface with
+// no Qt and no torch, so the CLI, the GUI worker and tests can all implement it.
+
+#include <string>
+
+#include "shuimo/engine/image.h"
+
+namespace shuimo::engine {
+
+// One objective evaluation (one forward + backward pass). The losses are the
+// unweighted terms of docs/OBJECTIVE.md; total is the weighted sum.
+struct IterationReport {
+    int scale = 0;          // 0-based pyramid level (always 0 for single-scale runs)
+    int iteration = 0;      // 1-based evaluation count within the job; 1 = the initial image
+    int total_iterations = 0;
+    int width = 0;
+    int height = 0;
+    double content_loss = 0.0;
+    double style_loss = 0.0;
+    double tv_loss = 0.0;
+    double total_loss = 0.0;
+    double elapsed_s = 0.0;  // since the job started (targets included)
+};
+
+class ProgressSink {
+public:
+    virtual ~ProgressSink() = default;
+    // Called once per evaluation, on the engine's thread.
+    virtual void on_iteration(const IterationReport& /*report*/) {}
+    // The current image (clamped to [0,1], RGB) every N iterations or T ms.
+    virtual void on_preview(const Image& /*image*/, const IterationReport& /*report*/) {}
+    // Something the user should know that is not an error (fallbacks and the like).
+    virtual void on_notice(const std::string& /*message*/) {}
+    // Polled before every evaluation: returning true stops the job within one
+    // evaluation, and the job returns the best image so far, marked cancelled.
+    virtual bool is_cancelled() const { return false; }
+};
+
+}  // namespace shuimo::engine

@@ -1,0 +1,49 @@
+#pragma once
+// The style-transfer engine: Gatys et al. optimisation over a VGG-19 feature
+// extractor. Plain C++ interface; torch lives behind the pimpl.
+//
+// One StyleEngine holds the weights (loaded and checked once) and may run any
+// number of jobs, one at a time, from the thread that owns it.
+
+#include <filesystem>
+#include <memory>
+#include <string>
+
+#include "shuimo/engine/progress.h"
+#include "shuimo/engine/style_params.h"
+
+namespace shuimo::engine {
+
+struct EngineInfo {
+    std::string torch_version;   // e.g. "1.13.0"
+    bool cuda_available = false;
+    int cuda_device_count = 0;
+    int cpu_threads = 0;         // intra-op threads torch uses
+};
+
+EngineInfo engine_info();
+
+class StyleEngine {
+public:
+    // Opens, checks (every name, shape, dtype and byte range) and loads the
+    // VGG-19 convolution weights. Throws WeightsError.
+    explicit StyleEngine(const std::filesystem::path& weights_path);
+    ~StyleEngine();
+    StyleEngine(const StyleEngine&) = delete;
+    StyleEngine& operator=(const StyleEngine&) = delete;
+
+    // Runs one job to completion or cancellation. Throws ConfigError,
+    // DeviceError, OutOfMemoryError or EngineError; cancellation is a result.
+    StyleResult run(const StyleJob& job, ProgressSink& sink);
+
+    const std::filesystem::path& weights_path() const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+// Output size for a content image of width x height and params.size.
+Size output_size(int content_width, int content_height, int requested_long_side);
+
+}  // namespace shuimo::engine

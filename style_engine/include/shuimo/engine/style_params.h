@@ -1,0 +1,68 @@
+#pragma once
+// Values that describe one style-transfer job. Plain C++ so every front end
+// (CLI, GUI, batch queue) can build, store and compare them.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "shuimo/engine/image.h"
+
+namespace shuimo::engine {
+
+enum class OptimizerKind { Lbfgs, Adam };
+enum class PoolingKind { Max, Average };
+enum class InitKind { Content, Noise, Image };
+
+struct StyleParams {
+    int size = 512;                 // longest side of the output; 0 = the content's own size
+    int iterations = 500;           // objective evaluations (forward + backward passes)
+    double content_weight = 1.0;
+    double style_weight = 1e6;
+    double tv_weight = 1.0;
+    std::vector<std::string> content_layers{"relu4_2"};
+    std::vector<std::string> style_layers{"relu1_1", "relu2_1", "relu3_1", "relu4_1", "relu5_1"};
+    std::vector<double> style_layer_weights;  // empty = 1 for every style layer
+    OptimizerKind optimizer = OptimizerKind::Lbfgs;
+    double learning_rate = 0.02;    // Adam only; the image lives in [0,1]
+    PoolingKind pooling = PoolingKind::Max;
+    InitKind init = InitKind::Content;
+    double style_scale = 1.0;       // style images' long side = output long side x this
+    bool preserve_colors = false;
+    std::uint64_t seed = 0;
+    std::string device = "auto";    // auto | cpu | cuda | cuda:N
+    int preview_every = 0;          // emit a preview every N evaluations (0 = never by count)
+    int preview_interval_ms = 0;    // ... or at most every T ms (0 = never by time)
+};
+
+// Throws ConfigError naming the parameter, its value and the allowed range.
+void validate(const StyleParams& params);
+
+// Everything a job needs, by value. Images are RGB (3 channels) in [0,1].
+struct StyleJob {
+    Image content;
+    std::vector<Image> styles;
+    std::vector<double> style_blend;  // one weight per style, >= 0, normalised to sum 1; empty = equal
+    std::optional<Image> init_image;  // used when params.init == InitKind::Image
+    StyleParams params;
+};
+
+struct StyleResult {
+    Image image;                 // RGB in [0,1] at the output size
+    bool cancelled = false;
+    int iterations_run = 0;
+    double seconds = 0.0;
+    double final_total_loss = 0.0;  // of the returned image's evaluation
+    std::string device;             // where it ran, e.g. "cpu" or "cuda:0"
+};
+
+std::string_view to_string(OptimizerKind kind);
+std::string_view to_string(PoolingKind kind);
+std::string_view to_string(InitKind kind);
+// Parse the CLI/JSON spellings ("lbfgs", "adam", "max", "avg", ...); throw ConfigError otherwise.
+OptimizerKind parse_optimizer(std::string_view text);
+PoolingKind parse_pooling(std::string_view text);
+
+}  // namespace shuimo::engine

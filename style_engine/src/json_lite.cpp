@@ -1,0 +1,218 @@
+#include "json_lite.h"
+
+#include <cstdlib>
+
+namespace shuimo::engine::json {
+namespace {
+
+constexpr int kMaxDepth = 64;
+
+class Parser {
+public:
+    explicit Parser(std::string_view text) : text_(text) {}
+
+    Value parse_document() {
+        Value value = parse_value(0);
+        skip_space();
+        if (pos_ != text_.size()) fail("unexpected characters after the end of the JSON value");
+        return value;
+    }
+
+private:
+    [[noreturn]] void fail(const std::string& what) const {
+        throw ParseError(what + " at offset " + std::to_string(pos_));
+    }
+
+    void skip_space() {
+        while (pos_ < text_.size() &&
+               (text_[pos_] == ' ' || text_[pos_] == '\t' || text_[pos_] == '\n' || text_[pos_] == '\r'))
+            ++pos_;
+    }
+
+    char peek() {
+        skip_space();
+        if (pos_ >= text_.size()) fail("unexpected end of JSON");
+        return text_[pos_];
+    }
+
+    void expect(char c) {
+        if (peek() != c) fail(std::string("expected '") + c + "'");
+        ++pos_;
+    }
+
+    void expect_word(std::string_view word) {
+        if (text_.substr(pos_, word.size()) != word) fail("invalid literal");
+        pos_ += word.size();
+    }
+
+    Value parse_value(int depth) {
+        if (depth > kMaxDepth) fail("JSON nested too deeply");
+        Value value;
+        switch (peek()) {
+        case '{': parse_object(value, depth); break;
+        case '[': parse_array(value, depth); break;
+        case '"': value.kind = Value::Kind::String; value.string = parse_string(); break;
+        case 't': expect_word("true"); value.kind = Value::Kind::Bool; value.boolean = true; break;
+        case 'f': expect_word("false"); value.kind = Value::Kind::Bool; break;
+        case 'n': expect_word("null"); break;
+        default: parse_number(value); break;
+        }
+        return value;
+    }
+
+    void parse_object(Value& value, int depth) {
+        value.kind = Value::Kind::Object;
+        expect('{');
+        if (peek() == '}') { ++pos_; return; }
+        for (;;) {
+            if (peek() != '"') fail("expected a string key");
+            std::string key = parse_string();
+            expect(':');
+            value.object.emplace_back(std::move(key), parse_value(depth + 1));
+            const char c = peek();
+            ++pos_;
+            if (c == '}') return;
+            if (c != ',') { --pos_; fail("expected ',' or '}'"); }
+        }
+    }
+
+    void parse_array(Value& value, int depth) {
+        value.kind = Value::Kind::Array;
+        expect('[');
+        if (peek() == ']') { ++pos_; return; }
+        for (;;) {
+            value.array.push_back(parse_value(depth + 1));
+            const char c = peek();
+            ++pos_;
+            if (c == ']') return;
+            if (c != ',') { --pos_; fail("expected ',' or ']'"); }
+        }
+    }
+
+    static void append_utf8(std::string& out, std::uint32_t cp) {
+        if (cp < 0x80) {
+            out += static_cast<char>(cp);
+        } else if (cp < 0x800) {
+            out += static_cast<char>(0xC0 | (cp >> 6));
+            out += static_cast<char>(0x80 | (cp & 0x3F));
+        } else if (cp < 0x10000) {
+            out += static_cast<char>(0xE0 | (cp >> 12));
+            out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+            out += static_cast<char>(0x80 | (cp & 0x3F));
+        } else {
+            out += static_cast<char>(0xF0 | (cp >> 18));
+            out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+            out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+            out += static_cast<char>(0x80 | (cp & 0x3F));
+        }
+    }
+
+    std::uint32_t parse_hex4() {
+        if (pos_ + 4 > text_.size()) fail("truncated \\u escape");
+        std::uint32_t cp = 0;
+        for (int i = 0; i < 4; ++i) {
+            const char c = text_[pos_++];
+            cp <<= 4;
+            if (c >= '0' && c <= '9') cp |= static_cast<std::uint32_t>(c - '0');
+            else if (c >= 'a' && c <= 'f') cp |= static_cast<std::uint32_t>(c - 'a' + 10);
+            else if (c >= 'A' && c <= 'F') cp |= static_cast<std::uint32_t>(c - 'A' + 10);
+            else fail("invalid \\u escape");
+        }
+        return cp;
+    }
+
+    std::string parse_string() {
+        ++pos_;  // opening quote, checked by the caller
+        std::string out;
+        for (;;) {
+            if (pos_ >= text_.size()) fail("unterminated string");
+            const char c = text_[pos_++];
+            if (c == '"') return out;
+            if (static_cast<unsigned char>(c) < 0x20) fail("control character in string");
+            if (c != '\\') { out += c; continue; }
+            if (pos_ >= text_.size()) fail("unterminated escape");
+            const char e = text_[pos_++];
+            switch (e) {
+            case '"': out += '"'; break;
+            case '\\': out += '\\'; break;
+            case '/': out += '/'; break;
+            case 'b': out += '\b'; break;
+            case 'f': out += '\f'; break;
+            case 'n': out += '\n'; break;
+            case 'r': out += '\r'; break;
+            case 't': out += '\t'; break;
+            case 'u': {
+                std::uint32_t cp = parse_hex4();
+                if (cp >= 0xD800 && cp <= 0xDBFF) {
+                    if (text_.substr(pos_, 2) != "\\u") fail("unpaired surrogate");
+                    pos_ += 2;
+                    const std::uint32_t low = parse_hex4();
+                    if (low < 0xDC00 || low > 0xDFFF) fail("invalid surrogate pair");
+                    cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
+                } else if (cp >= 0xDC00 && cp <= 0xDFFF) {
+                    fail("unpaired surrogate");
+                }
+                append_utf8(out, cp);
+                break;
+            }
+            default: fail("invalid escape");
+            }
+        }
+    }
+
+    void parse_number(Value& value) {
+        const std::size_t start = pos_;
+        bool integral = true;
+        if (pos_ < text_.size() && text_[pos_] == '-') ++pos_;
+        const std::size_t digits_start = pos_;
+        while (pos_ < text_.size() && text_[pos_] >= '0' && text_[pos_] <= '9') ++pos_;
+        if (pos_ == digits_start) fail("invalid value");
+        if (text_[digits_start] == '0' && pos_ - digits_start > 1) fail("leading zero in number");
+        if (pos_ < text_.size() && text_[pos_] == '.') {
+            integral = false;
+            ++pos_;
+            const std::size_t frac = pos_;
+            while (pos_ < text_.size() && text_[pos_] >= '0' && text_[pos_] <= '9') ++pos_;
+            if (pos_ == frac) fail("invalid number");
+        }
+        if (pos_ < text_.size() && (text_[pos_] == 'e' || text_[pos_] == 'E')) {
+            integral = false;
+            ++pos_;
+            if (pos_ < text_.size() && (text_[pos_] == '+' || text_[pos_] == '-')) ++pos_;
+            const std::size_t exp = pos_;
+            while (pos_ < text_.size() && text_[pos_] >= '0' && text_[pos_] <= '9') ++pos_;
+            if (pos_ == exp) fail("invalid number");
+        }
+        const std::string token(text_.substr(start, pos_ - start));
+        value.kind = Value::Kind::Number;
+        value.number = std::strtod(token.c_str(), nullptr);
+        value.negative = token[0] == '-';
+        if (integral && !value.negative && pos_ - digits_start <= 20) {
+            std::uint64_t n = 0;
+            bool overflow = false;
+            for (std::size_t i = digits_start; i < pos_; ++i) {
+                const std::uint64_t digit = static_cast<std::uint64_t>(text_[i] - '0');
+                if (n > (UINT64_MAX - digit) / 10) { overflow = true; break; }
+                n = n * 10 + digit;
+            }
+            value.is_integer = !overflow;
+            value.integer = n;
+        }
+    }
+
+    std::string_view text_;
+    std::size_t pos_ = 0;
+};
+
+}  // namespace
+
+const Value* Value::member(std::string_view key) const {
+    for (const auto& [name, value] : object) {
+        if (name == key) return &value;
+    }
+    return nullptr;
+}
+
+Value parse(std::string_view text) { return Parser(text).parse_document(); }
+
+}  // namespace shuimo::engine::json

@@ -1,0 +1,76 @@
+#include "losses.h"
+
+#include <numeric>
+
+#include "shuimo/engine/errors.h"
+
+namespace shuimo::engine {
+
+torch::Tensor gram_matrix(const torch::Tensor& features) {
+    const torch::Tensor f = features.dim() == 4 ? features.squeeze(0) : features;
+    TORCH_CHECK(f.dim() == 3, "gram_matrix expects [C, H, W] or [1, C, H, W]");
+    const auto c = f.size(0);
+    const auto hw = f.size(1) * f.size(2);
+    // fp32 (or wider) statistics: a Gram of fp16 features overflows 65504.
+    const auto stat_type = f.scalar_type() == torch::kDouble ? torch::kDouble : torch::kFloat;
+    const torch::Tensor flat = f.reshape({c, hw}).to(stat_type);
+    return torch::mm(flat, flat.t()) / static_cast<double>(c * hw);
+}
+
+torch::Tensor content_loss(const std::vector<torch::Tensor>& features, const std::vector<torch::Tensor>& targets) {
+    TORCH_CHECK(features.size() == targets.size(), "content_loss: features and targets differ in count");
+    torch::Tensor total;
+    for (std::size_t i = 0; i < features.size(); ++i) {
+        const auto stat_type = targets[i].scalar_type();
+        const torch::Tensor term = (features[i].to(stat_type) - targets[i]).pow(2).mean();
+        total = total.defined() ? total + term : term;
+    }
+    return total.defined() ? total : torch::zeros({});
+}
+
+torch::Tensor style_loss(const std::vector<torch::Tensor>& features, const std::vector<torch::Tensor>& target_grams,
+                         const std::vector<double>& layer_weights) {
+    TORCH_CHECK(features.size() == target_grams.size(), "style_loss: features and targets differ in count");
+    TORCH_CHECK(layer_weights.empty() || layer_weights.size() == features.size(), "style_loss: weights count");
+    torch::Tensor total;
+    for (std::size_t i = 0; i < features.size(); ++i) {
+        torch::Tensor term = (gram_matrix(features[i]) - target_grams[i]).pow(2).mean();
+        if (!layer_weights.empty()) term = term * layer_weights[i];
+        total = total.defined() ? total + term : term;
+    }
+    return total.defined() ? total : torch::zeros({});
+}
+
+torch::Tensor tv_loss(const torch::Tensor& image) {
+    const torch::Tensor x = image.dim() == 3 ? image.unsqueeze(0) : image;
+    const torch::Tensor vertical = x.slice(2, 1) - x.slice(2, 0, x.size(2) - 1);
+    const torch::Tensor horizontal = x.slice(3, 1) - x.slice(3, 0, x.size(3) - 1);
+    // A one-pixel-high (or wide) image has no neighbours in that direction: that term is 0.
+    const torch::Tensor v = vertical.numel() > 0 ? vertical.pow(2).mean() : torch::zeros({}, x.options());
+    const torch::Tensor h = horizontal.numel() > 0 ? horizontal.pow(2).mean() : torch::zeros({}, x.options());
+    return v + h;
+}
+
+std::vector<torch::Tensor> blend_grams(const std::vector<std::vector<torch::Tensor>>& style_grams,
+                                       const std::vector<double>& blend) {
+    if (style_grams.empty()) throw ConfigError("at least one style image is needed");
+    std::vector<double> weights = blend.empty() ? std::vector<double>(style_grams.size(), 1.0) : blend;
+    if (weights.size() != style_grams.size()) {
+        throw ConfigError("style blend: " + std::to_string(weights.size()) + " weights given for " +
+                          std::to_string(style_grams.size()) + " style images");
+    }
+    const double sum = std::accumulate(weights.begin(), weights.end(), 0.0);
+    if (!(sum > 0.0)) throw ConfigError("style blend weights must not all be zero");
+    std::vector<torch::Tensor> blended;
+    for (std::size_t layer = 0; layer < style_grams.front().size(); ++layer) {
+        torch::Tensor acc;
+        for (std::size_t k = 0; k < style_grams.size(); ++k) {
+            const torch::Tensor term = style_grams[k][layer] * (weights[k] / sum);
+            acc = acc.defined() ? acc + term : term;
+        }
+        blended.push_back(acc);
+    }
+    return blended;
+}
+
+}  // namespace shuimo::engine

@@ -1,0 +1,103 @@
+#include "shuimo/engine/style_params.h"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+#include "shuimo/engine/errors.h"
+#include "shuimo/engine/style_engine.h"
+#include "shuimo/engine/vgg19_spec.h"
+
+namespace shuimo::engine {
+namespace {
+
+std::string number(double value) {
+    std::ostringstream out;
+    out << value;
+    return out.str();
+}
+
+void check_range(const char* name, double value, double low, double high) {
+    if (!std::isfinite(value) || value < low || value > high) {
+        throw ConfigError(std::string(name) + " must be a finite number between " + number(low) + " and " +
+                          number(high) + " (got " + number(value) + ")");
+    }
+}
+
+void check_int(const char* name, long long value, long long low, long long high) {
+    if (value < low || value > high) {
+        throw ConfigError(std::string(name) + " must be between " + std::to_string(low) + " and " +
+                          std::to_string(high) + " (got " + std::to_string(value) + ")");
+    }
+}
+
+void check_layers(const char* what, const std::vector<std::string>& layers) {
+    for (const auto& name : layers) find_vgg19_layer(name);  // throws with the list of valid names
+    for (std::size_t i = 0; i < layers.size(); ++i) {
+        if (std::find(layers.begin() + static_cast<long>(i) + 1, layers.end(), layers[i]) != layers.end())
+            throw ConfigError(std::string(what) + " lists layer '" + layers[i] + "' twice");
+    }
+}
+
+}  // namespace
+
+Size fit_long_side(int width, int height, int long_side) {
+    if (width <= 0 || height <= 0 || long_side <= 0) return {0, 0};
+    const double scale = static_cast<double>(long_side) / std::max(width, height);
+    const int w = std::max(1, static_cast<int>(std::lround(width * scale)));
+    const int h = std::max(1, static_cast<int>(std::lround(height * scale)));
+    return {width >= height ? long_side : w, height > width ? long_side : h};
+}
+
+Size output_size(int content_width, int content_height, int requested_long_side) {
+    if (requested_long_side == 0) return {content_width, content_height};
+    return fit_long_side(content_width, content_height, requested_long_side);
+}
+
+void validate(const StyleParams& params) {
+    check_int("size", params.size, 0, 16384);
+    check_int("iterations", params.iterations, 1, 1000000);
+    check_range("content weight", params.content_weight, 0.0, 1e12);
+    check_range("style weight", params.style_weight, 0.0, 1e15);
+    check_range("TV weight", params.tv_weight, 0.0, 1e12);
+    check_range("learning rate", params.learning_rate, 1e-8, 10.0);
+    check_range("style scale", params.style_scale, 0.05, 8.0);
+    check_int("preview interval (iterations)", params.preview_every, 0, 1000000);
+    check_int("preview interval (ms)", params.preview_interval_ms, 0, 3600000);
+    if (params.content_layers.empty() && params.style_layers.empty())
+        throw ConfigError("at least one content or style layer is needed");
+    check_layers("content layers", params.content_layers);
+    check_layers("style layers", params.style_layers);
+    if (!params.style_layer_weights.empty()) {
+        if (params.style_layer_weights.size() != params.style_layers.size()) {
+            throw ConfigError("style layer weights: " + std::to_string(params.style_layer_weights.size()) +
+                              " given for " + std::to_string(params.style_layers.size()) + " style layers");
+        }
+        for (const double w : params.style_layer_weights) check_range("style layer weight", w, 0.0, 1e12);
+    }
+}
+
+std::string_view to_string(OptimizerKind kind) { return kind == OptimizerKind::Adam ? "adam" : "lbfgs"; }
+std::string_view to_string(PoolingKind kind) { return kind == PoolingKind::Average ? "avg" : "max"; }
+std::string_view to_string(InitKind kind) {
+    switch (kind) {
+    case InitKind::Content: return "content";
+    case InitKind::Noise: return "noise";
+    case InitKind::Image: return "image";
+    }
+    return "content";
+}
+
+OptimizerKind parse_optimizer(std::string_view text) {
+    if (text == "lbfgs" || text == "l-bfgs") return OptimizerKind::Lbfgs;
+    if (text == "adam") return OptimizerKind::Adam;
+    throw ConfigError("optimizer must be 'lbfgs' or 'adam' (got '" + std::string(text) + "')");
+}
+
+PoolingKind parse_pooling(std::string_view text) {
+    if (text == "max") return PoolingKind::Max;
+    if (text == "avg" || text == "average") return PoolingKind::Average;
+    throw ConfigError("pooling must be 'max' or 'avg' (got '" + std::string(text) + "')");
+}
+
+}  // namespace shuimo::engine

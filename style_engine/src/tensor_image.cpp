@@ -1,0 +1,77 @@
+#include "tensor_image.h"
+
+#include <cstring>
+#include <mutex>
+#include <thread>
+
+#include "shuimo/engine/errors.h"
+
+namespace shuimo::engine {
+
+torch::Tensor image_to_tensor(const Image& image) {
+    if (image.channels != 3) throw ConfigError("the engine takes RGB images (3 channels)");
+    if (image.sample_count() != image.pixels.size()) throw ConfigError("image pixel buffer does not match its size");
+    auto hwc = torch::from_blob(const_cast<float*>(image.pixels.data()), {image.height, image.width, 3},
+                                torch::TensorOptions().dtype(torch::kFloat32));
+    return hwc.permute({2, 0, 1}).unsqueeze(0).contiguous();
+}
+
+Image tensor_to_image(const torch::Tensor& tensor) {
+    torch::Tensor chw = tensor.dim() == 4 ? tensor.squeeze(0) : tensor;
+    torch::Tensor hwc = chw.detach().to(torch::kCPU, torch::kFloat32).clamp(0.0, 1.0).permute({1, 2, 0}).contiguous();
+    Image image(static_cast<int>(hwc.size(1)), static_cast<int>(hwc.size(0)), static_cast<int>(hwc.size(2)));
+    std::memcpy(image.pixels.data(), hwc.data_ptr<float>(), image.pixels.size() * sizeof(float));
+    return image;
+}
+
+torch::Tensor resize_image_tensor(const torch::Tensor& image, Size size) {
+    const auto height = image.size(2);
+    const auto width = image.size(3);
+    if (height == size.height && width == size.width) return image;
+    namespace F = torch::nn::functional;
+    const bool shrinking = size.width * size.height < width * height;
+    F::InterpolateFuncOptions::mode_t mode = torch::kBicubic;
+    if (shrinking) mode = torch::kBilinear;
+    auto options = F::InterpolateFuncOptions()
+                       .size(std::vector<int64_t>{size.height, size.width})
+                       .mode(mode)
+                       .align_corners(false)
+                       .antialias(shrinking);
+    return F::interpolate(image, options).clamp(0.0, 1.0);
+}
+
+torch::Device resolve_device(const std::string& spec) {
+    if (spec == "cpu") return torch::Device(torch::kCPU);
+    if (spec == "auto") return torch::cuda::is_available() ? torch::Device(torch::kCUDA, 0) : torch::Device(torch::kCPU);
+    if (spec == "cuda" || spec.rfind("cuda:", 0) == 0) {
+        if (!torch::cuda::is_available()) {
+            throw DeviceError("device '" + spec + "' requested but no CUDA GPU is usable here (this LibTorch build " +
+                              "may be CPU-only); use --device cpu or auto");
+        }
+        int index = 0;
+        if (spec.size() > 5) {
+            const std::string digits = spec.substr(5);
+            if (digits.empty() || digits.find_first_not_of("0123456789") != std::string::npos || digits.size() > 3)
+                throw DeviceError("device '" + spec + "' is not of the form cuda:N");
+            index = std::stoi(digits);
+        }
+        const int count = static_cast<int>(torch::cuda::device_count());
+        if (index >= count) {
+            throw DeviceError("device '" + spec + "' does not exist: this machine has " + std::to_string(count) +
+                              " CUDA device(s), cuda:0 to cuda:" + std::to_string(count - 1));
+        }
+        return torch::Device(torch::kCUDA, static_cast<c10::DeviceIndex>(index));
+    }
+    throw DeviceError("unknown device '" + spec + "': use auto, cpu, cuda or cuda:N");
+}
+
+void configure_torch_runtime() {
+    static std::once_flag once;
+    std::call_once(once, [] {
+        const unsigned cores = std::thread::hardware_concurrency();
+        if (cores > 0) torch::set_num_threads(static_cast<int>(cores));
+        at::globalContext().setBenchmarkCuDNN(true);
+    });
+}
+
+}  // namespace shuimo::engine

@@ -1,0 +1,29 @@
+#pragma once
+// Conversions between the engine's plain Image and torch tensors, resampling,
+// and device selection (torch). Internal to the engine.
+
+#include <torch/torch.h>
+
+#include <string>
+
+#include "shuimo/engine/image.h"
+
+namespace shuimo::engine {
+
+// RGB Image -> [1, 3, H, W] float32 on the CPU.
+torch::Tensor image_to_tensor(const Image& image);
+// [1, 3, H, W] or [3, H, W], any device and float dtype -> RGB Image (values clamped to [0,1]).
+Image tensor_to_image(const torch::Tensor& tensor);
+
+// Resamples [1, C, H, W] to size (antialiased when shrinking, bicubic when
+// enlarging, clamped to [0,1]); returns the input when the size already matches.
+torch::Tensor resize_image_tensor(const torch::Tensor& image, Size size);
+
+// "auto" -> CUDA when available, else CPU; "cpu"; "cuda"; "cuda:N". Throws DeviceError.
+torch::Device resolve_device(const std::string& spec);
+
+// Once per process: torch uses every core (Debian's build defaults to half),
+// and cuDNN picks the fastest convolution algorithms.
+void configure_torch_runtime();
+
+}  // namespace shuimo::engine

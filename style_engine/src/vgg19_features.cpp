@@ -1,0 +1,92 @@
+#include "vgg19_features.h"
+
+#include <algorithm>
+#include <bit>
+#include <cstring>
+
+#include "shuimo/engine/errors.h"
+#include "shuimo/engine/vgg19_spec.h"
+
+namespace shuimo::engine {
+namespace {
+
+static_assert(std::endian::native == std::endian::little, "safetensors data is little-endian");
+
+torch::Tensor tensor_from_entry(const SafetensorsFile& file, const TensorEntry& entry) {
+    torch::ScalarType type = torch::kFloat32;
+    switch (entry.dtype) {
+    case TensorDtype::F32: type = torch::kFloat32; break;
+    case TensorDtype::F16: type = torch::kFloat16; break;
+    case TensorDtype::BF16: type = torch::kBFloat16; break;
+    case TensorDtype::Other: throw WeightsError("tensor " + entry.name + " has unsupported dtype " + entry.dtype_name);
+    }
+    const auto bytes = file.bytes(entry);
+    torch::Tensor tensor = torch::empty(entry.shape, torch::TensorOptions().dtype(type));
+    // memcpy rather than from_blob: the mapping gives no alignment guarantee.
+    std::memcpy(tensor.data_ptr(), bytes.data(), bytes.size());
+    return tensor.to(torch::kFloat32);
+}
+
+}  // namespace
+
+Vgg19FeaturesImpl::Vgg19FeaturesImpl() {
+    for (const auto& spec : vgg19_conv_specs()) {
+        auto conv = torch::nn::Conv2d(torch::nn::Conv2dOptions(spec.in_channels, spec.out_channels, 3).padding(1));
+        convs_.push_back(register_module(std::string(spec.layer), conv));
+    }
+    mean_ = register_buffer("mean", torch::tensor({kImagenetMean[0], kImagenetMean[1], kImagenetMean[2]}).view({1, 3, 1, 1}));
+    std_ = register_buffer("std", torch::tensor({kImagenetStd[0], kImagenetStd[1], kImagenetStd[2]}).view({1, 3, 1, 1}));
+    for (auto& parameter : parameters()) parameter.requires_grad_(false);
+}
+
+void Vgg19FeaturesImpl::load_weights(const SafetensorsFile& file) {
+    validate_vgg19_weights(file);
+    torch::NoGradGuard no_grad;
+    const auto specs = vgg19_conv_specs();
+    for (std::size_t i = 0; i < specs.size(); ++i) {
+        convs_[i]->weight.copy_(tensor_from_entry(file, *file.find(specs[i].weight_name)));
+        convs_[i]->bias.copy_(tensor_from_entry(file, *file.find(specs[i].bias_name)));
+        if (!torch::isfinite(convs_[i]->weight).all().item<bool>() || !torch::isfinite(convs_[i]->bias).all().item<bool>()) {
+            throw WeightsError("weights file " + file.path().string() + ": tensor " + specs[i].weight_name +
+                               " or its bias holds NaN or infinite values: the file is corrupt, download it again");
+        }
+    }
+}
+
+std::vector<torch::Tensor> Vgg19FeaturesImpl::forward(const torch::Tensor& image, const std::vector<int>& capture,
+                                                      PoolingKind pooling) {
+    std::vector<torch::Tensor> outputs(capture.size());
+    if (capture.empty()) return outputs;
+    const int deepest = *std::max_element(capture.begin(), capture.end());
+    auto slot_of = [&](int index) {
+        const auto it = std::find(capture.begin(), capture.end(), index);
+        return it == capture.end() ? -1 : static_cast<int>(it - capture.begin());
+    };
+
+    torch::Tensor x = (image - mean_) / std_;
+    int conv_number = 0;
+    for (const auto& layer : vgg19_layers()) {
+        if (layer.index > deepest) break;
+        switch (layer.type) {
+        case VggLayerType::Conv: x = convs_[static_cast<std::size_t>(conv_number++)]->forward(x); break;
+        case VggLayerType::Relu:
+            // In place saves a feature map per layer, unless the conv output itself was captured.
+            x = slot_of(layer.index - 1) >= 0 ? torch::relu(x) : torch::relu_(x);
+            break;
+        case VggLayerType::Pool:
+            x = pooling == PoolingKind::Max ? torch::max_pool2d(x, 2, 2) : torch::avg_pool2d(x, 2, 2);
+            break;
+        }
+        if (const int slot = slot_of(layer.index); slot >= 0) outputs[static_cast<std::size_t>(slot)] = x;
+    }
+    return outputs;
+}
+
+std::vector<int> layer_indices(const std::vector<std::string>& names) {
+    std::vector<int> indices;
+    indices.reserve(names.size());
+    for (const auto& name : names) indices.push_back(find_vgg19_layer(name).index);
+    return indices;
+}
+
+}  // namespace shuimo::engine

@@ -1,0 +1,205 @@
+// shuimo-cli end to end, as a separate process, on tiny generated images and
+// generated weights: JSON progress, outputs, errors, cancellation.
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <csignal>
+
+#include "random_weights.h"
+#include "shuimo/image_io/image_io.h"
+
+using namespace shuimo;
+
+namespace {
+
+engine::Image pattern(int width, int height, double phase) {
+    engine::Image image(width, height, 3);
+    for (int y = 0; y < height; ++y)
+        for (int x = 0; x < width; ++x)
+            for (int c = 0; c < 3; ++c)
+                image.at(x, y, c) = static_cast<float>(0.5 + 0.4 * std::sin(0.25 * x * (c + 1) + 0.1 * y + phase));
+    return image;
+}
+
+struct CliRun {
+    int exit_code = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+}  // namespace
+
+class TestCli : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    QString file(const QString& name) const { return m_dir.filePath(name); }
+
+    QProcessEnvironment environment() const {
+        auto env = QProcessEnvironment::systemEnvironment();
+        // No installed model may leak in from the machine running the tests.
+        env.insert(QStringLiteral("SHUIMO_MODEL_DIR"), file(QStringLiteral("no-models")));
+        env.insert(QStringLiteral("XDG_DATA_HOME"), file(QStringLiteral("no-data")));
+        return env;
+    }
+
+    CliRun run(const QStringList& arguments) const {
+        QProcess process;
+        process.setProcessEnvironment(environment());
+        process.start(QStringLiteral(SHUIMO_CLI_PATH), arguments);
+        if (!process.waitForFinished(120000)) {
+            process.kill();
+            process.waitForFinished();
+        }
+        return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, process.readAllStandardOutput(),
+                process.readAllStandardError()};
+    }
+
+    QStringList baseArguments(const QString& output) const {
+        return {QStringLiteral("stylize"), QStringLiteral("--content"), file(QStringLiteral("内容.png")),
+                QStringLiteral("--style"), file(QStringLiteral("style.png")), QStringLiteral("--output"), output,
+                QStringLiteral("--weights"), file(QStringLiteral("vgg19.safetensors")), QStringLiteral("--size"),
+                QStringLiteral("32"), QStringLiteral("--iterations"), QStringLiteral("4"), QStringLiteral("--device"),
+                QStringLiteral("cpu")};
+    }
+
+private Q_SLOTS:
+    void initTestCase() {
+        testing::write_random_vgg19_weights(file(QStringLiteral("vgg19.safetensors")).toStdString(), {9});
+        const auto content = pattern(40, 32, 0.0);
+        engine::Image alpha(40, 32, 1);
+        for (int y = 0; y < 32; ++y)
+            for (int x = 0; x < 40; ++x) alpha.at(x, y, 0) = x < 20 ? 1.0f : 0.25f;
+        image_io::write_image(file(QStringLiteral("内容.png")).toStdU32String(), content, &alpha);
+        image_io::write_image(file(QStringLiteral("style.png")).toStdString(), pattern(32, 32, 1.7));
+        image_io::write_image(file(QStringLiteral("style2.png")).toStdString(), pattern(36, 30, 2.9));
+        auto broken = QFile(file(QStringLiteral("vgg19.safetensors")));
+        QVERIFY(broken.copy(file(QStringLiteral("broken.safetensors"))));
+        QVERIFY(QFile::resize(file(QStringLiteral("broken.safetensors")), broken.size() / 2));
+    }
+
+    void jsonProgressReportsEveryIteration() {
+        const QString output = file(QStringLiteral("结果.png"));
+        QStringList arguments = baseArguments(output);
+        arguments << QStringLiteral("--style") << file(QStringLiteral("style2.png")) << QStringLiteral("--style-blend")
+                  << QStringLiteral("1,2") << QStringLiteral("--progress") << QStringLiteral("json")
+                  << QStringLiteral("--init") << QStringLiteral("noise") << QStringLiteral("--seed") << QStringLiteral("3");
+        const auto result = run(arguments);
+        QVERIFY2(result.exit_code == 0, result.err.constData());
+
+        const auto lines = result.out.trimmed().split('\n');
+        QCOMPARE(lines.size(), 5);  // 4 iterations + done
+        for (int i = 0; i < 4; ++i) {
+            QJsonParseError error{};
+            const auto object = QJsonDocument::fromJson(lines[i], &error).object();
+            QCOMPARE(error.error, QJsonParseError::NoError);
+            QCOMPARE(object.value(QStringLiteral("event")).toString(), QStringLiteral("iteration"));
+            QCOMPARE(object.value(QStringLiteral("iteration")).toInt(), i + 1);
+            QCOMPARE(object.value(QStringLiteral("scale")).toInt(), 0);
+            QCOMPARE(object.value(QStringLiteral("width")).toInt(), 32);
+            QCOMPARE(object.value(QStringLiteral("height")).toInt(), 26);
+            for (const char* key : {"content_loss", "style_loss", "tv_loss", "total_loss", "elapsed_s"})
+                QVERIFY2(object.value(QLatin1String(key)).isDouble(), key);
+            QVERIFY(object.value(QStringLiteral("content_loss")).toDouble() > 0.0);  // noise init
+        }
+        const auto done = QJsonDocument::fromJson(lines[4]).object();
+        QCOMPARE(done.value(QStringLiteral("event")).toString(), QStringLiteral("done"));
+        QCOMPARE(done.value(QStringLiteral("output")).toString(), output);
+        QVERIFY(done.value(QStringLiteral("seconds")).toDouble() > 0.0);
+
+        const auto written = image_io::read_image(output.toStdU32String());
+        QCOMPARE(written.rgb.width, 32);
+        QCOMPARE(written.rgb.height, 26);
+        QVERIFY(written.alpha.has_value());  // the content's alpha comes through, resized
+        QVERIFY(written.alpha->at(2, 10, 0) > 0.95f);
+        QVERIFY(std::abs(written.alpha->at(29, 10, 0) - 0.25f) < 0.02f);
+    }
+
+    void plainRunWritesSixteenBitTiff() {
+        const QString output = file(QStringLiteral("out16.tif"));
+        const auto result = run(baseArguments(output) << QStringLiteral("--bit-depth") << QStringLiteral("16")
+                                                       << QStringLiteral("--preserve-colors"));
+        QVERIFY2(result.exit_code == 0, result.err.constData());
+        QVERIFY(result.out.isEmpty());
+        QVERIFY(result.err.contains("wrote"));
+        QCOMPARE(image_io::read_image(output.toStdString()).bit_depth, 16);
+    }
+
+    void errorsAreOneClearLine_data() {
+        QTest::addColumn<QStringList>("change");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("no content") << QStringList{QStringLiteral("drop-content")} << 2 << "--content is required";
+        QTest::newRow("content missing") << QStringList{QStringLiteral("--content"), QStringLiteral("@missing.png")} << 1 << "no such file";
+        QTest::newRow("output is input") << QStringList{QStringLiteral("--output"), QStringLiteral("@style.png")} << 2 << "is one of the input images";
+        QTest::newRow("NaN style weight") << QStringList{QStringLiteral("--style-weight"), QStringLiteral("nan")} << 2 << "--style-weight needs a finite number";
+        QTest::newRow("zero iterations") << QStringList{QStringLiteral("--iterations"), QStringLiteral("0")} << 2 << "--iterations needs a whole number from 1";
+        QTest::newRow("negative tv") << QStringList{QStringLiteral("--tv-weight"), QStringLiteral("-1")} << 2 << "TV weight must be a finite number between 0";
+        QTest::newRow("unknown layer") << QStringList{QStringLiteral("--style-layers"), QStringLiteral("relu1_1,relu7_1")} << 2 << "unknown VGG-19 layer 'relu7_1'";
+        QTest::newRow("blend count") << QStringList{QStringLiteral("--style-blend"), QStringLiteral("1,2")} << 2 << "--style-blend has 2 weights for 1 --style images";
+        QTest::newRow("broken weights") << QStringList{QStringLiteral("--weights"), QStringLiteral("@broken.safetensors")} << 1 << "truncated";
+        QTest::newRow("no weights installed") << QStringList{QStringLiteral("drop-weights")} << 1 << "no VGG-19 weights installed";
+        QTest::newRow("16-bit jpeg") << QStringList{QStringLiteral("--output"), QStringLiteral("@out.jpg"), QStringLiteral("--bit-depth"), QStringLiteral("16")} << 1 << "holds only 8-bit images";
+        QTest::newRow("unknown option") << QStringList{QStringLiteral("--colour"), QStringLiteral("red")} << 2 << "Unknown option";
+        QTest::newRow("bad device") << QStringList{QStringLiteral("--device"), QStringLiteral("tpu")} << 1 << "unknown device 'tpu'";
+    }
+    void errorsAreOneClearLine() {
+        QFETCH(QStringList, change);
+        QFETCH(int, exitCode);
+        QFETCH(QString, expected);
+        const QString output = file(QStringLiteral("error-case.png"));
+        QStringList arguments = baseArguments(output);
+        auto drop = [&](const QString& option) {
+            const auto at = arguments.indexOf(option);
+            arguments.remove(at, 2);
+        };
+        if (change.first() == QLatin1String("drop-content")) drop(QStringLiteral("--content"));
+        else if (change.first() == QLatin1String("drop-weights")) drop(QStringLiteral("--weights"));
+        else {
+            for (int i = 0; i + 1 < change.size(); i += 2) {
+                QString value = change[i + 1];
+                if (value.startsWith(QLatin1Char('@'))) value = file(value.mid(1));
+                const auto at = arguments.indexOf(change[i]);
+                if (at >= 0) arguments[at + 1] = value;
+                else arguments << change[i] << value;
+            }
+        }
+        const auto result = run(arguments);
+        QCOMPARE(result.exit_code, exitCode);
+        const QString err = QString::fromUtf8(result.err).trimmed();
+        QVERIFY2(err.contains(expected), qPrintable(err));
+        QVERIFY2(!err.contains(QLatin1Char('\n')), qPrintable(err));
+        QVERIFY(err.startsWith(QStringLiteral("shuimo-cli: error: ")));
+        QVERIFY(!QFile::exists(output));
+        QVERIFY(!QFile::exists(file(QStringLiteral("out.jpg"))));
+        QCOMPARE(QFileInfo(file(QStringLiteral("style.png"))).size() > 0, true);  // the original is untouched
+    }
+
+    void interruptCancelsAndWritesNothing() {
+        const QString output = file(QStringLiteral("cancelled.png"));
+        QStringList arguments = baseArguments(output);
+        arguments[arguments.indexOf(QStringLiteral("--iterations")) + 1] = QStringLiteral("100000");
+        arguments << QStringLiteral("--progress") << QStringLiteral("json");
+        QProcess process;
+        process.setProcessEnvironment(environment());
+        process.start(QStringLiteral(SHUIMO_CLI_PATH), arguments);
+        QVERIFY(process.waitForStarted());
+        QTRY_VERIFY_WITH_TIMEOUT(process.canReadLine() || process.state() == QProcess::NotRunning, 60000);
+        QCOMPARE(process.state(), QProcess::Running);
+        ::kill(static_cast<pid_t>(process.processId()), SIGINT);
+        QVERIFY(process.waitForFinished(30000));
+        QCOMPARE(process.exitCode(), 130);
+        const auto lines = process.readAllStandardOutput().trimmed().split('\n');
+        QCOMPARE(QJsonDocument::fromJson(lines.last()).object().value(QStringLiteral("event")).toString(),
+                 QStringLiteral("cancelled"));
+        QVERIFY(!QFile::exists(output));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"

@@ -1,0 +1,132 @@
+// The objective's terms against hand computations, and autograd gradients of
+// the whole objective through VGG-19 against finite differences (double).
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <torch/torch.h>
+
+#include <random>
+
+#include "losses.h"
+#include "random_weights.h"
+#include "vgg19_features.h"
+
+using namespace shuimo;
+
+class TestLosses : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void gramIsNormalisedByChw() {
+        // F (C=2, H=1, W=2) = [[1, 2], [3, 4]]; F·Fᵀ = [[5, 11], [11, 25]]; C·H·W = 4.
+        const auto f = torch::tensor({1.0, 2.0, 3.0, 4.0}, torch::kDouble).view({1, 2, 1, 2});
+        const auto g = engine::gram_matrix(f);
+        const auto expected = torch::tensor({1.25, 2.75, 2.75, 6.25}, torch::kDouble).view({2, 2});
+        QVERIFY(torch::allclose(g, expected));
+        // The same features as [C, H, W] give the same Gram.
+        QVERIFY(torch::allclose(engine::gram_matrix(f.squeeze(0)), expected));
+    }
+
+    void gramOfHalfFeaturesIsComputedInFloat() {
+        // 300 x 300 values of 20: F·Fᵀ entries are 36e6 before normalisation, far beyond fp16's 65504.
+        const auto f = torch::full({1, 2, 300, 300}, 20.0, torch::kHalf);
+        const auto g = engine::gram_matrix(f);
+        QCOMPARE(g.scalar_type(), torch::kFloat);
+        QVERIFY(torch::isfinite(g).all().item<bool>());
+        QVERIFY(std::abs(g[0][0].item<double>() - 200.0) < 1e-3);  // 400 · 90000 / (2 · 90000)
+    }
+
+    void contentLossIsMeanSquaredErrorSummedOverLayers() {
+        const auto f = torch::tensor({1.0, 2.0, 3.0, 4.0}, torch::kDouble).view({1, 1, 2, 2});
+        const auto p = torch::tensor({0.0, 2.0, 3.0, 6.0}, torch::kDouble).view({1, 1, 2, 2});
+        // diffs 1, 0, 0, -2 -> mean of squares 5/4
+        QCOMPARE(engine::content_loss({f}, {p}).item<double>(), 1.25);
+        QCOMPARE(engine::content_loss({f, f}, {p, f}).item<double>(), 1.25);
+        QCOMPARE(engine::content_loss({f, f}, {p, p}).item<double>(), 2.5);
+    }
+
+    void styleLossUsesLayerWeightsAndGramDifference() {
+        const auto f = torch::tensor({1.0, 2.0, 3.0, 4.0}, torch::kDouble).view({1, 2, 1, 2});
+        const auto a = torch::zeros({2, 2}, torch::kDouble);
+        // mean of squared Gram entries: (1.25² + 2·2.75² + 6.25²) / 4 = 59.375 / 4
+        const double expected = (1.25 * 1.25 + 2 * 2.75 * 2.75 + 6.25 * 6.25) / 4.0;
+        QVERIFY(std::abs(engine::style_loss({f}, {a}, {}).item<double>() - expected) < 1e-12);
+        QVERIFY(std::abs(engine::style_loss({f, f}, {a, a}, {2.0, 0.5}).item<double>() - 2.5 * expected) < 1e-12);
+        QCOMPARE(engine::style_loss({f}, {engine::gram_matrix(f)}, {}).item<double>(), 0.0);
+    }
+
+    void tvLossIsTwoMeansOfSquaredNeighbourDifferences() {
+        // [[0, 1], [2, 4]]: vertical (2, 3) -> 6.5; horizontal (1, 2) -> 2.5
+        const auto image = torch::tensor({0.0, 1.0, 2.0, 4.0}, torch::kDouble).view({1, 1, 2, 2});
+        QCOMPARE(engine::tv_loss(image).item<double>(), 9.0);
+        // One row: no vertical neighbours, so only the horizontal mean (1 + 4 + 1) / 3.
+        const auto row = torch::tensor({0.0, 1.0, 3.0, 2.0}, torch::kDouble).view({1, 1, 1, 4});
+        QVERIFY(std::abs(engine::tv_loss(row).item<double>() - 2.0) < 1e-12);
+        QCOMPARE(engine::tv_loss(torch::ones({1, 3, 5, 7})).item<double>(), 0.0);
+    }
+
+    void blendedGramsAreNormalisedWeightedSums() {
+        const auto g1 = torch::ones({2, 2}, torch::kDouble);
+        const auto g2 = torch::full({2, 2}, 5.0, torch::kDouble);
+        const auto blended = engine::blend_grams({{g1}, {g2}}, {1.0, 3.0});
+        QVERIFY(torch::allclose(blended[0], torch::full({2, 2}, 0.25 + 0.75 * 5.0, torch::kDouble)));
+        const auto equal = engine::blend_grams({{g1}, {g2}}, {});
+        QVERIFY(torch::allclose(equal[0], torch::full({2, 2}, 3.0, torch::kDouble)));
+    }
+
+    void objectiveGradientMatchesFiniteDifferences() {
+        QTemporaryDir dir;
+        const auto weights = std::filesystem::path(dir.path().toStdString()) / "w.safetensors";
+        testing::write_random_vgg19_weights(weights, {11});
+        engine::Vgg19Features model;
+        model->load_weights(engine::SafetensorsFile::open(weights));
+        model->to(torch::kDouble);
+
+        torch::manual_seed(3);
+        const auto opts = torch::TensorOptions().dtype(torch::kDouble);
+        const auto content = torch::rand({1, 3, 16, 16}, opts);
+        const auto style = torch::rand({1, 3, 16, 16}, opts);
+        const std::vector<int> content_layers{8};      // relu2_2
+        const std::vector<int> style_layers{1, 6, 11};  // relu1_1, relu2_1, relu3_1
+        torch::Tensor content_target;
+        std::vector<torch::Tensor> style_targets;
+        {
+            torch::NoGradGuard no_grad;
+            content_target = model->forward(content, content_layers, engine::PoolingKind::Max)[0].clone();
+            for (const auto& f : model->forward(style, style_layers, engine::PoolingKind::Max))
+                style_targets.push_back(engine::gram_matrix(f));
+        }
+        auto objective = [&](const torch::Tensor& x) {
+            auto content_f = model->forward(x, content_layers, engine::PoolingKind::Max);
+            auto style_f = model->forward(x, style_layers, engine::PoolingKind::Max);
+            return engine::content_loss(content_f, {content_target}) * 1.0 +
+                   engine::style_loss(style_f, style_targets, {1.0, 0.5, 2.0}) * 1e3 + engine::tv_loss(x) * 10.0;
+        };
+
+        auto x = torch::rand({1, 3, 16, 16}, opts).requires_grad_(true);
+        objective(x).backward();
+        const auto analytic = x.grad().clone();
+
+        std::mt19937 rng(7);
+        std::uniform_int_distribution<int> channel(0, 2), pixel(0, 15);
+        constexpr double kEps = 1e-6;
+        torch::NoGradGuard no_grad;
+        for (int i = 0; i < 24; ++i) {
+            const int c = channel(rng), yy = pixel(rng), xx = pixel(rng);
+            auto plus = x.detach().clone();
+            auto minus = x.detach().clone();
+            plus[0][c][yy][xx] += kEps;
+            minus[0][c][yy][xx] -= kEps;
+            const double numeric = (objective(plus).item<double>() - objective(minus).item<double>()) / (2 * kEps);
+            const double exact = analytic[0][c][yy][xx].item<double>();
+            const double scale = std::max({std::abs(numeric), std::abs(exact), 1e-8});
+            QVERIFY2(std::abs(numeric - exact) / scale < 1e-5,
+                     qPrintable(QStringLiteral("d/dx[%1,%2,%3]: autograd %4, finite difference %5")
+                                    .arg(c).arg(yy).arg(xx).arg(exact, 0, 'g', 10).arg(numeric, 0, 'g', 10)));
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLosses)
+#include "tst_losses.moc"

@@ -1,0 +1,259 @@
+// The engine through its public, torch-free interface: optimisation lowers the
+// objective, exact evaluation counts, cancellation, determinism, previews,
+// style blending, preserve-colours, sizes and parameter errors.
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+#include <functional>
+#include <memory>
+
+#include "random_weights.h"
+#include "shuimo/engine/color.h"
+#include "shuimo/engine/errors.h"
+#include "shuimo/engine/style_engine.h"
+
+using namespace shuimo;
+
+namespace {
+
+engine::Image pattern(int width, int height, double phase) {
+    engine::Image image(width, height, 3);
+    for (int y = 0; y < height; ++y)
+        for (int x = 0; x < width; ++x) {
+            image.at(x, y, 0) = static_cast<float>(0.5 + 0.45 * std::sin(0.3 * x + phase));
+            image.at(x, y, 1) = static_cast<float>(0.5 + 0.45 * std::cos(0.2 * y - phase));
+            image.at(x, y, 2) = static_cast<float>(0.5 + 0.45 * std::sin(0.15 * (x + y) + 2 * phase));
+        }
+    return image;
+}
+
+struct RecordingSink : engine::ProgressSink {
+    std::vector<engine::IterationReport> reports;
+    std::vector<std::pair<engine::Image, int>> previews;
+    std::function<bool(const RecordingSink&)> cancel_when;
+    void on_iteration(const engine::IterationReport& r) override { reports.push_back(r); }
+    void on_preview(const engine::Image& image, const engine::IterationReport& r) override { previews.emplace_back(image, r.iteration); }
+    bool is_cancelled() const override { return cancel_when && cancel_when(*this); }
+};
+
+double mean_abs_difference(const engine::Image& a, const engine::Image& b) {
+    double sum = 0;
+    for (std::size_t i = 0; i < a.pixels.size(); ++i) sum += std::abs(a.pixels[i] - b.pixels[i]);
+    return sum / static_cast<double>(a.pixels.size());
+}
+
+double mean_chroma_difference(const engine::Image& a, const engine::Image& b) {
+    double sum = 0;
+    const std::size_t n = static_cast<std::size_t>(a.width) * a.height;
+    for (std::size_t i = 0; i < n; ++i) {
+        const auto ya = engine::rgb_to_yuv(a.pixels[3 * i], a.pixels[3 * i + 1], a.pixels[3 * i + 2]);
+        const auto yb = engine::rgb_to_yuv(b.pixels[3 * i], b.pixels[3 * i + 1], b.pixels[3 * i + 2]);
+        sum += std::abs(ya.u - yb.u) + std::abs(ya.v - yb.v);
+    }
+    return sum / static_cast<double>(2 * n);
+}
+
+}  // namespace
+
+class TestStyleEngine : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    std::unique_ptr<engine::StyleEngine> m_engine;
+
+    engine::StyleJob smallJob(int iterations) const {
+        engine::StyleJob job;
+        job.content = pattern(32, 32, 0.0);
+        job.styles = {pattern(40, 28, 1.3)};
+        job.params.size = 32;
+        job.params.iterations = iterations;
+        job.params.device = "cpu";
+        return job;
+    }
+
+private Q_SLOTS:
+    void initTestCase() {
+        const auto weights = std::filesystem::path(m_dir.path().toStdString()) / "vgg19.safetensors";
+        testing::write_random_vgg19_weights(weights, {42});
+        m_engine = std::make_unique<engine::StyleEngine>(weights);
+    }
+
+    void optimiserLowersTheObjective_data() {
+        QTest::addColumn<int>("optimizer");
+        QTest::newRow("lbfgs") << static_cast<int>(engine::OptimizerKind::Lbfgs);
+        QTest::newRow("adam") << static_cast<int>(engine::OptimizerKind::Adam);
+    }
+    void optimiserLowersTheObjective() {
+        QFETCH(int, optimizer);
+        auto job = smallJob(20);
+        job.params.optimizer = static_cast<engine::OptimizerKind>(optimizer);
+        RecordingSink sink;
+        const auto result = m_engine->run(job, sink);
+        QVERIFY(!result.cancelled);
+        QCOMPARE(result.iterations_run, 20);
+        QCOMPARE(sink.reports.size(), std::size_t{20});
+        for (std::size_t i = 0; i < sink.reports.size(); ++i) QCOMPARE(sink.reports[i].iteration, static_cast<int>(i + 1));
+        // The first report is the initial image: content init means zero content loss.
+        QCOMPARE(sink.reports.front().content_loss, 0.0);
+        QVERIFY(sink.reports.front().style_loss > 0.0);
+        QVERIFY2(result.final_total_loss < 0.5 * sink.reports.front().total_loss,
+                 qPrintable(QStringLiteral("%1 -> %2").arg(sink.reports.front().total_loss).arg(result.final_total_loss)));
+        QCOMPARE(result.image.width, 32);
+        QCOMPARE(result.image.height, 32);
+        for (const float v : result.image.pixels) QVERIFY(v >= 0.0f && v <= 1.0f);
+        QVERIFY(mean_abs_difference(result.image, job.content) > 1e-3);  // it changed the image
+    }
+
+    void totalIsTheWeightedSumOfTheTerms() {
+        auto job = smallJob(3);
+        job.params.content_weight = 2.0;
+        job.params.style_weight = 1e5;
+        job.params.tv_weight = 7.0;
+        job.params.init = engine::InitKind::Noise;
+        RecordingSink sink;
+        m_engine->run(job, sink);
+        for (const auto& r : sink.reports) {
+            const double expected = 2.0 * r.content_loss + 1e5 * r.style_loss + 7.0 * r.tv_loss;
+            QVERIFY(std::abs(r.total_loss - expected) <= 1e-5 * std::abs(expected));
+        }
+    }
+
+    void cancelStopsWithinOneIteration() {
+        auto job = smallJob(50);
+        RecordingSink sink;
+        sink.cancel_when = [](const RecordingSink& s) { return s.reports.size() >= 3; };
+        const auto result = m_engine->run(job, sink);
+        QVERIFY(result.cancelled);
+        QCOMPARE(result.iterations_run, 3);
+        QCOMPARE(sink.reports.size(), std::size_t{3});
+        QCOMPARE(result.image.width, 32);  // the best image so far comes back
+    }
+
+    void sameSeedGivesIdenticalOutput() {
+        auto job = smallJob(6);
+        job.params.init = engine::InitKind::Noise;
+        job.params.seed = 5;
+        RecordingSink a, b, c;
+        const auto first = m_engine->run(job, a);
+        const auto second = m_engine->run(job, b);
+        QVERIFY(first.image.pixels == second.image.pixels);
+        job.params.seed = 6;
+        const auto third = m_engine->run(job, c);
+        QVERIFY(first.image.pixels != third.image.pixels);
+    }
+
+    void previewsArriveEveryNIterations() {
+        auto job = smallJob(10);
+        job.params.preview_every = 4;
+        RecordingSink sink;
+        m_engine->run(job, sink);
+        QCOMPARE(sink.previews.size(), std::size_t{2});
+        QCOMPARE(sink.previews[0].second, 4);
+        QCOMPARE(sink.previews[1].second, 8);
+        QCOMPARE(sink.previews[0].first.width, 32);
+        QCOMPARE(sink.previews[0].first.channels, 3);
+    }
+
+    void styleBlendWeightsSelectAndMix() {
+        const engine::Image second_style = pattern(32, 32, 2.9);
+        auto first_loss = [&](std::vector<engine::Image> styles, std::vector<double> blend) {
+            auto job = smallJob(1);
+            job.styles = std::move(styles);
+            job.style_blend = std::move(blend);
+            RecordingSink sink;
+            m_engine->run(job, sink);
+            return sink.reports.front().style_loss;
+        };
+        const engine::Image first_style = smallJob(1).styles.front();
+        const double only_first = first_loss({first_style}, {});
+        const double only_second = first_loss({second_style}, {});
+        QCOMPARE(first_loss({first_style, second_style}, {1.0, 0.0}), only_first);
+        QCOMPARE(first_loss({first_style, second_style}, {0.0, 2.0}), only_second);
+        const double mixed = first_loss({first_style, second_style}, {1.0, 1.0});
+        QVERIFY(mixed != only_first && mixed != only_second);
+    }
+
+    void styleScaleResizesTheStyleTargets() {
+        auto job = smallJob(1);
+        RecordingSink full, half;
+        m_engine->run(job, full);
+        job.params.style_scale = 2.0;
+        m_engine->run(job, half);
+        QVERIFY(full.reports.front().style_loss != half.reports.front().style_loss);
+    }
+
+    void preserveColorsKeepsTheContentChrominance() {
+        auto job = smallJob(15);
+        RecordingSink plain_sink, kept_sink;
+        const auto plain = m_engine->run(job, plain_sink);
+        job.params.preserve_colors = true;
+        const auto kept = m_engine->run(job, kept_sink);
+        const double plain_shift = mean_chroma_difference(plain.image, job.content);
+        const double kept_shift = mean_chroma_difference(kept.image, job.content);
+        QVERIFY2(kept_shift < 0.01, qPrintable(QString::number(kept_shift)));
+        QVERIFY2(plain_shift > 3 * kept_shift, qPrintable(QStringLiteral("%1 vs %2").arg(plain_shift).arg(kept_shift)));
+    }
+
+    void outputSizeFollowsTheLongSide() {
+        auto job = smallJob(1);
+        job.content = pattern(48, 32, 0.0);
+        RecordingSink sink;
+        job.params.size = 24;
+        auto result = m_engine->run(job, sink);
+        QCOMPARE(result.image.width, 24);
+        QCOMPARE(result.image.height, 16);
+        job.params.size = 0;
+        result = m_engine->run(job, sink);
+        QCOMPARE(result.image.width, 48);
+        QCOMPARE(result.image.height, 32);
+    }
+
+    void badJobsAreRefusedClearly_data() {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("unknown layer") << "layer" << "unknown VGG-19 layer 'relu9_9'";
+        QTest::newRow("blend count") << "blend" << "style blend: 2 weights given for 1 style images";
+        QTest::newRow("too small") << "small" << "need at least 16 pixels";
+        QTest::newRow("nan weight") << "nan" << "style weight must be a finite number";
+        QTest::newRow("no styles") << "nostyle" << "at least one style image";
+        QTest::newRow("init image missing") << "init" << "no initial image";
+        QTest::newRow("bad device") << "device" << "unknown device 'gpu7'";
+    }
+    void badJobsAreRefusedClearly() {
+        QFETCH(QString, kind);
+        QFETCH(QString, expected);
+        auto job = smallJob(1);
+        if (kind == "layer") job.params.style_layers = {"relu1_1", "relu9_9"};
+        if (kind == "blend") job.style_blend = {1.0, 2.0};
+        if (kind == "small") job.params.size = 12;
+        if (kind == "nan") job.params.style_weight = std::nan("");
+        if (kind == "nostyle") job.styles.clear();
+        if (kind == "init") job.params.init = engine::InitKind::Image;
+        if (kind == "device") job.params.device = "gpu7";
+        RecordingSink sink;
+        try {
+            m_engine->run(job, sink);
+            QFAIL("the job was accepted");
+        } catch (const engine::EngineError& e) {
+            QVERIFY2(QString::fromUtf8(e.what()).contains(expected), e.what());
+        }
+        QVERIFY(sink.reports.empty());
+    }
+
+    void cudaDeviceIsUsedWhenPresent() {
+        const auto info = engine::engine_info();
+        QVERIFY(info.cpu_threads >= 1);
+        if (!info.cuda_available) QSKIP("no CUDA GPU on this machine: the CUDA path is covered by tools/gpu_bench.sh");
+        auto job = smallJob(3);
+        job.params.device = "cuda";
+        RecordingSink sink;
+        const auto result = m_engine->run(job, sink);
+        QCOMPARE(QString::fromStdString(result.device), QStringLiteral("cuda:0"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestStyleEngine)
+#include "tst_style_engine.moc"

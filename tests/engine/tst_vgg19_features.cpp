@@ -1,0 +1,154 @@
+// VGG-19 feature extractor: layer names and shapes, weights landing in the
+// right layers, ImageNet normalisation, pooling, truncation, F16/BF16 files.
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <torch/torch.h>
+
+#include <cstring>
+
+#include "random_weights.h"
+#include "shuimo/engine/errors.h"
+#include "shuimo/engine/vgg19_spec.h"
+#include "vgg19_features.h"
+
+using namespace shuimo;
+
+namespace {
+
+torch::Tensor tensor_from_file(const engine::SafetensorsFile& file, const std::string& name) {
+    const auto* entry = file.find(name);
+    auto t = torch::empty(entry->shape, torch::kFloat);
+    std::memcpy(t.data_ptr(), file.bytes(*entry).data(), file.bytes(*entry).size());
+    return t;
+}
+
+}  // namespace
+
+class TestVgg19Features : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    std::filesystem::path weightsPath(engine::TensorDtype dtype) {
+        const auto path = std::filesystem::path(m_dir.path().toStdString()) /
+                          ("w-" + std::string(engine::to_string(dtype)) + ".safetensors");
+        if (!std::filesystem::exists(path)) testing::write_random_vgg19_weights(path, {21, dtype, true});
+        return path;
+    }
+    engine::Vgg19Features loadedModel(engine::TensorDtype dtype = engine::TensorDtype::F32) {
+        engine::Vgg19Features model;
+        model->load_weights(engine::SafetensorsFile::open(weightsPath(dtype)));
+        return model;
+    }
+
+private Q_SLOTS:
+    void layerTableNamesEveryLayer() {
+        const auto layers = engine::vgg19_layers();
+        QCOMPARE(layers.size(), std::size_t{37});
+        QCOMPARE(engine::find_vgg19_layer("relu4_2").index, 22);
+        QCOMPARE(engine::find_vgg19_layer("pool5").index, 36);
+        QCOMPARE(engine::find_vgg19_layer("conv5_4").index, 34);
+        QVERIFY_THROWS_EXCEPTION(engine::ConfigError, engine::find_vgg19_layer("relu6_1"));
+        const auto specs = engine::vgg19_conv_specs();
+        QCOMPARE(specs.size(), std::size_t{16});
+        QCOMPARE(specs[4].weight_name, std::string("features.10.weight"));
+        QCOMPARE(std::string(specs[4].layer), std::string("conv3_1"));
+    }
+
+    void everyLayerHasTheDocumentedShape() {
+        auto model = loadedModel();
+        torch::NoGradGuard no_grad;
+        std::vector<int> all;
+        for (const auto& layer : engine::vgg19_layers()) all.push_back(layer.index);
+        const auto features = model->forward(torch::rand({1, 3, 64, 96}), all, engine::PoolingKind::Max);
+        for (const auto& layer : engine::vgg19_layers()) {
+            const auto& f = features[static_cast<std::size_t>(layer.index)];
+            QCOMPARE(f.size(1), static_cast<int64_t>(layer.out_channels));
+            QCOMPARE(f.size(2), static_cast<int64_t>(64 / layer.downsample));
+            QCOMPARE(f.size(3), static_cast<int64_t>(96 / layer.downsample));
+        }
+    }
+
+    void weightsLandInTheirLayersAfterNormalisation() {
+        auto model = loadedModel();
+        const auto file = engine::SafetensorsFile::open(weightsPath(engine::TensorDtype::F32));
+        torch::NoGradGuard no_grad;
+        const auto image = torch::rand({1, 3, 32, 32});
+        const auto mean = torch::tensor({0.485f, 0.456f, 0.406f}).view({1, 3, 1, 1});
+        const auto std = torch::tensor({0.229f, 0.224f, 0.225f}).view({1, 3, 1, 1});
+        const auto conv1_1 = model->forward(image, {0}, engine::PoolingKind::Max)[0];
+        const auto expected1 = torch::conv2d((image - mean) / std, tensor_from_file(file, "features.0.weight"),
+                                             tensor_from_file(file, "features.0.bias"), 1, 1);
+        QVERIFY(torch::allclose(conv1_1, expected1, 1e-4, 1e-5));
+
+        const auto deep = model->forward(image, {33, 34}, engine::PoolingKind::Max);  // relu5_3, conv5_4
+        const auto expected34 = torch::conv2d(deep[0], tensor_from_file(file, "features.34.weight"),
+                                              tensor_from_file(file, "features.34.bias"), 1, 1);
+        QVERIFY(torch::allclose(deep[1], expected34, 1e-4, 1e-4));
+    }
+
+    void poolingKindIsHonoured() {
+        auto model = loadedModel();
+        torch::NoGradGuard no_grad;
+        const auto image = torch::rand({1, 3, 32, 32});
+        const auto max_f = model->forward(image, {3, 4}, engine::PoolingKind::Max);  // relu1_2, pool1
+        const auto avg_f = model->forward(image, {3, 4}, engine::PoolingKind::Average);
+        QVERIFY(torch::allclose(max_f[1], torch::max_pool2d(max_f[0], 2, 2)));
+        QVERIFY(torch::allclose(avg_f[1], torch::avg_pool2d(avg_f[0], 2, 2)));
+        QVERIFY(!torch::allclose(max_f[1], avg_f[1]));
+    }
+
+    void forwardStopsAtTheDeepestRequestedLayer() {
+        auto model = loadedModel();
+        // Poison conv5_1: a forward that stops at relu4_2 must not notice.
+        {
+            torch::NoGradGuard no_grad;
+            for (auto& item : model->named_parameters()) {
+                if (item.key().rfind("conv5_1.", 0) == 0) item.value().fill_(std::numeric_limits<float>::quiet_NaN());
+            }
+        }
+        torch::NoGradGuard no_grad;
+        const auto image = torch::rand({1, 3, 32, 32});
+        QVERIFY(torch::isfinite(model->forward(image, {22}, engine::PoolingKind::Max)[0]).all().item<bool>());
+        QVERIFY(!torch::isfinite(model->forward(image, {29}, engine::PoolingKind::Max)[0]).all().item<bool>());
+    }
+
+    void halfPrecisionFilesLoadToTheSameNetwork_data() {
+        QTest::addColumn<int>("dtype");
+        QTest::newRow("F16") << static_cast<int>(engine::TensorDtype::F16);
+        QTest::newRow("BF16") << static_cast<int>(engine::TensorDtype::BF16);
+    }
+    void halfPrecisionFilesLoadToTheSameNetwork() {
+        QFETCH(int, dtype);
+        auto reference = loadedModel(engine::TensorDtype::F32);
+        auto reduced = loadedModel(static_cast<engine::TensorDtype>(dtype));
+        torch::NoGradGuard no_grad;
+        const auto image = torch::rand({1, 3, 32, 32});
+        const auto a = reference->forward(image, {8}, engine::PoolingKind::Max)[0];
+        const auto b = reduced->forward(image, {8}, engine::PoolingKind::Max)[0];
+        // Same seed, weights rounded to 11 (F16) or 8 (BF16) significant bits.
+        const double relative = ((a - b).norm() / a.norm()).item<double>();
+        QVERIFY2(relative < 2e-2, qPrintable(QString::number(relative)));
+        QVERIFY(relative > 0.0);  // really read from the reduced-precision file
+    }
+
+    void nonFiniteWeightsAreRefused() {
+        auto tensors = testing::random_vgg19_tensors({4});
+        const float nan = std::numeric_limits<float>::quiet_NaN();
+        std::memcpy(tensors[6].data.data(), &nan, sizeof nan);  // features.7.weight
+        const auto path = std::filesystem::path(m_dir.path().toStdString()) / "nan.safetensors";
+        engine::write_safetensors(path, tensors);
+        engine::Vgg19Features model;
+        try {
+            model->load_weights(engine::SafetensorsFile::open(path));
+            QFAIL("NaN weights were accepted");
+        } catch (const engine::WeightsError& e) {
+            QVERIFY2(std::string(e.what()).find("features.7.weight") != std::string::npos, e.what());
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestVgg19Features)
+#include "tst_vgg19_features.moc"
