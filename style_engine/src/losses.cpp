@@ -6,15 +6,58 @@
 
 namespace shuimo::engine {
 
+namespace {
+
+// F·Fᵀ for F of shape [C, N] (N = H·W, large). On the CPU with fp32, channel
+// counts of 128 and more run fastest as a 1×1 convolution whose batch is the C
+// rows and whose input channels are the N pixels: oneDNN's kernels beat the
+// system BLAS 2-3x there (docs/BENCHMARKS.md). Elsewhere it is a plain mm.
+torch::Tensor outer_product(const torch::Tensor& flat) {
+    const auto c = flat.size(0);
+    const auto n = flat.size(1);
+    if (flat.device().is_cpu() && flat.scalar_type() == torch::kFloat && c >= 128) {
+        const torch::Tensor as_batch = flat.contiguous().view({c, n, 1, 1});
+        return torch::conv2d(as_batch, as_batch).view({c, c});
+    }
+    return torch::mm(flat, flat.t());
+}
+
+// Gram with a hand-written backward: dL/dF = (dG + dGᵀ)·F / (C·H·W), one
+// product (a 1×1 convolution over the feature map) where autograd would do two mm.
+class GramFunction : public torch::autograd::Function<GramFunction> {
+public:
+    static torch::Tensor forward(torch::autograd::AutogradContext* ctx, const torch::Tensor& features) {
+        ctx->save_for_backward({features});
+        const auto c = features.size(0);
+        const auto n = features.size(1) * features.size(2);
+        return outer_product(features.reshape({c, n})) / static_cast<double>(c * n);
+    }
+
+    static torch::autograd::variable_list backward(torch::autograd::AutogradContext* ctx,
+                                                   torch::autograd::variable_list grad_outputs) {
+        const torch::Tensor features = ctx->get_saved_variables()[0];
+        const auto c = features.size(0);
+        const auto n = features.size(1) * features.size(2);
+        const torch::Tensor grad_gram = grad_outputs[0];
+        const torch::Tensor symmetric = (grad_gram + grad_gram.t()) / static_cast<double>(c * n);
+        torch::Tensor grad;
+        if (features.device().is_cpu() && features.scalar_type() == torch::kFloat) {
+            grad = torch::conv2d(features.unsqueeze(0), symmetric.view({c, c, 1, 1})).squeeze(0);
+        } else {
+            grad = torch::mm(symmetric, features.reshape({c, n})).view(features.sizes());
+        }
+        return {grad};
+    }
+};
+
+}  // namespace
+
 torch::Tensor gram_matrix(const torch::Tensor& features) {
     const torch::Tensor f = features.dim() == 4 ? features.squeeze(0) : features;
     TORCH_CHECK(f.dim() == 3, "gram_matrix expects [C, H, W] or [1, C, H, W]");
-    const auto c = f.size(0);
-    const auto hw = f.size(1) * f.size(2);
     // fp32 (or wider) statistics: a Gram of fp16 features overflows 65504.
     const auto stat_type = f.scalar_type() == torch::kDouble ? torch::kDouble : torch::kFloat;
-    const torch::Tensor flat = f.reshape({c, hw}).to(stat_type);
-    return torch::mm(flat, flat.t()) / static_cast<double>(c * hw);
+    return GramFunction::apply(f.to(stat_type));
 }
 
 torch::Tensor content_loss(const std::vector<torch::Tensor>& features, const std::vector<torch::Tensor>& targets) {
