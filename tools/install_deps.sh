@@ -8,6 +8,7 @@ packages=(
   qt6-base-dev qt6-base-dev-tools
   libtorch-dev libopenblas0-pthread  # OpenBLAS: without it Gram matrices run on reference BLAS, ~3x slower
   libopencv-dev
+  fonts-wqy-microhei  # CJK glyphs for the Chinese UI on machines without them
 )
 
 missing=()

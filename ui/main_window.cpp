@@ -34,7 +34,13 @@ void MainWindow::refreshModelStatus() {
     if (const auto weights = engine::find_installed_vgg19_weights()) {
         m_modelStatus->setText(tr("Model: VGG-19 weights found at %1").arg(QString::fromStdString(weights->string())));
     } else {
-        m_modelStatus->setText(tr("Model: not installed yet. %1").arg(QString::fromStdString(engine::missing_weights_message())));
+        const auto dirs = engine::model_search_dirs();
+        const QString target = dirs.empty() ? QString()
+                                            : QString::fromStdString((dirs.back() / engine::kVgg19WeightsFileName).string());
+        m_modelStatus->setText(tr("<b>No model installed yet.</b> Shuimo needs the VGG-19 weights "
+                                  "(model.safetensors of timm's vgg19.tv_in1k, about 575 MB; see docs/MODELS.md). "
+                                  "Save the file as:<br><code>%1</code>")
+                                   .arg(target.toHtmlEscaped()));
     }
 }
 

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <exception>
 #include <memory>
+#include <string>
 
 #include "cli_options.h"
 #include "progress_printer.h"
@@ -23,6 +24,14 @@ constexpr const char* kUsage =
     "Usage: shuimo-cli stylize --content PATH --style PATH --output PATH [options]\n"
     "       shuimo-cli info\n"
     "       shuimo-cli stylize --help\n";
+
+// Errors are one line: torch and OpenCV messages may carry several.
+std::string one_line(std::string message) {
+    for (char& c : message) {
+        if (c == '\n' || c == '\r') c = ' ';
+    }
+    return message;
+}
 
 int stylize(const QStringList& arguments) {
     if (arguments.contains(QStringLiteral("--help")) || arguments.contains(QStringLiteral("-h"))) {
@@ -75,7 +84,7 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "shuimo-cli: error: %s\n", e.what());
         return 2;
     } catch (const std::exception& e) {
-        std::fprintf(stderr, "shuimo-cli: error: %s\n", e.what());
+        std::fprintf(stderr, "shuimo-cli: error: %s\n", one_line(e.what()).c_str());
         return 1;
     }
 }

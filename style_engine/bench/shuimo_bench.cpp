@@ -2,7 +2,7 @@
 // side with a bare forward+backward of the same truncated VGG-19, so the cost
 // of the losses and the optimiser shows as a ratio. Not a test.
 //
-//   shuimo-bench [--sizes 128,256,512] [--iterations N] [--weights FILE]
+//   shuimo-bench [--sizes 128,256,512] [--iterations N] [--rounds R] [--weights FILE]
 //                [--optimizer lbfgs|adam] [--device auto|cpu|cuda:N]
 
 #include <torch/torch.h>
@@ -67,6 +67,12 @@ struct TimingSink : engine::ProgressSink {
     void on_iteration(const engine::IterationReport& r) override { elapsed.push_back(r.elapsed_s); }
 };
 
+double median(std::vector<double> values) {
+    std::sort(values.begin(), values.end());
+    const std::size_t n = values.size();
+    return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
+}
+
 std::vector<int> parse_sizes(const std::string& text) {
     std::vector<int> sizes;
     std::stringstream in(text);
@@ -79,7 +85,8 @@ std::vector<int> parse_sizes(const std::string& text) {
 
 int main(int argc, char** argv) {
     std::vector<int> sizes{128, 256, 512};
-    int iterations = 20;
+    int iterations = 5;
+    int rounds = 3;
     std::string weights;
     std::string optimizer = "lbfgs";
     std::string device = "auto";
@@ -94,11 +101,12 @@ int main(int argc, char** argv) {
         };
         if (arg == "--sizes") sizes = parse_sizes(value());
         else if (arg == "--iterations") iterations = std::stoi(value());
+        else if (arg == "--rounds") rounds = std::max(1, std::stoi(value()));
         else if (arg == "--weights") weights = value();
         else if (arg == "--optimizer") optimizer = value();
         else if (arg == "--device") device = value();
         else {
-            std::cerr << "usage: shuimo-bench [--sizes 128,256,512] [--iterations N] [--weights FILE] "
+            std::cerr << "usage: shuimo-bench [--sizes 128,256,512] [--iterations N] [--rounds R] [--weights FILE] "
                          "[--optimizer lbfgs|adam] [--device auto|cpu|cuda:N]\n";
             return 2;
         }
@@ -133,15 +141,16 @@ int main(int argc, char** argv) {
         layers.erase(std::unique(layers.begin(), layers.end()), layers.end());
         const std::vector<int> capture = engine::layer_indices(layers);
 
-        std::printf("shuimo-bench: torch %s, device %s, %d CPU threads, optimizer %s, %d iterations per size\n",
-                    info.torch_version.c_str(), torch_device.str().c_str(), info.cpu_threads, optimizer.c_str(), iterations);
+        std::printf("shuimo-bench: torch %s, device %s, %d CPU threads, optimizer %s, median of %d alternating rounds "
+                    "of %d iterations\n",
+                    info.torch_version.c_str(), torch_device.str().c_str(), info.cpu_threads, optimizer.c_str(), rounds,
+                    iterations);
         std::printf("weights: %s\n\n", weights.empty() ? "random (timing only)" : weights.c_str());
         std::printf("| size | bare fwd+bwd s/it | engine s/it | overhead | bare peak RSS MiB | engine peak RSS MiB |\n");
         std::printf("|-----:|------------------:|------------:|---------:|------------------:|--------------------:|\n");
 
         for (const int size : sizes) {
             // Bare: forward to the same layers, backward of their sum.
-            reset_peak_rss();
             torch::Tensor x = torch::rand({1, 3, size, size}).to(torch_device).requires_grad_(true);
             auto bare_step = [&] {
                 auto features = bare->forward(x, capture, engine::PoolingKind::Max);
@@ -151,26 +160,40 @@ int main(int argc, char** argv) {
                 x.mutable_grad().zero_();
                 (void)total.item<double>();  // same host read per iteration as the engine's progress
             };
-            bare_step();  // warm-up
-            const auto bare_start = Clock::now();
-            for (int i = 0; i < iterations; ++i) bare_step();
-            const double bare_s = std::chrono::duration<double>(Clock::now() - bare_start).count() / iterations;
-            const double bare_peak = peak_rss_mib();
-            x = torch::Tensor();
+            auto bare_round = [&] {
+                const auto start = Clock::now();
+                for (int i = 0; i < iterations; ++i) bare_step();
+                return std::chrono::duration<double>(Clock::now() - start).count() / iterations;
+            };
 
             // Engine: a real job at this size; per-iteration time between the first and last report.
-            reset_peak_rss();
             engine::StyleJob job;
             job.content = pattern_image(size, size, 1);
             job.styles.push_back(pattern_image(size, size, 7));
             job.params = defaults;
             job.params.size = size;
             job.params.iterations = iterations + 1;
-            TimingSink sink;
-            style_engine.run(job, sink);
-            const double engine_s = (sink.elapsed.back() - sink.elapsed.front()) / iterations;
-            const double engine_peak = peak_rss_mib();
+            auto engine_round = [&] {
+                TimingSink sink;
+                style_engine.run(job, sink);
+                return (sink.elapsed.back() - sink.elapsed.front()) / iterations;
+            };
 
+            // Rounds alternate so that a slow spell of a shared machine hits both sides;
+            // the medians are compared. Peak RSS is taken over each side's rounds.
+            bare_step();  // warm-up
+            std::vector<double> bare_times, engine_times;
+            double bare_peak = 0, engine_peak = 0;
+            for (int round = 0; round < rounds; ++round) {
+                reset_peak_rss();
+                bare_times.push_back(bare_round());
+                bare_peak = std::max(bare_peak, peak_rss_mib());
+                reset_peak_rss();
+                engine_times.push_back(engine_round());
+                engine_peak = std::max(engine_peak, peak_rss_mib());
+            }
+            const double bare_s = median(bare_times);
+            const double engine_s = median(engine_times);
             std::printf("| %4d | %17.4f | %11.4f | %+7.1f%% | %17.0f | %19.0f |\n", size, bare_s, engine_s,
                         100.0 * (engine_s / bare_s - 1.0), bare_peak, engine_peak);
             std::fflush(stdout);

@@ -28,6 +28,30 @@ private Q_SLOTS:
         QVERIFY(torch::allclose(engine::gram_matrix(f.squeeze(0)), expected));
     }
 
+    void gramFastPathsMatchThePlainProduct_data() {
+        QTest::addColumn<int>("channels");
+        QTest::newRow("64 channels (mm)") << 64;
+        QTest::newRow("256 channels (1x1 convolution)") << 256;
+    }
+    void gramFastPathsMatchThePlainProduct() {
+        // The fp32 CPU Gram runs through oneDNN convolutions (forward for C >= 128,
+        // backward always); compare value and gradient with autograd on a plain mm.
+        QFETCH(int, channels);
+        torch::manual_seed(channels);
+        const auto features = torch::rand({1, channels, 12, 10}).requires_grad_(true);
+        const auto reference_features = features.detach().clone().requires_grad_(true);
+        const auto weights = torch::rand({channels, channels});
+
+        const auto fast = engine::gram_matrix(features);
+        (fast * weights).sum().backward();
+        const auto flat = reference_features.view({channels, 120});
+        const auto plain = torch::mm(flat, flat.t()) / (channels * 120.0);
+        (plain * weights).sum().backward();
+
+        QVERIFY(torch::allclose(fast, plain, 1e-4, 1e-6));
+        QVERIFY(torch::allclose(features.grad(), reference_features.grad(), 1e-4, 1e-6));
+    }
+
     void gramOfHalfFeaturesIsComputedInFloat() {
         // 300 x 300 values of 20: F·Fᵀ entries are 36e6 before normalisation, far beyond fp16's 65504.
         const auto f = torch::full({1, 2, 300, 300}, 20.0, torch::kHalf);

@@ -157,6 +157,38 @@ private Q_SLOTS:
         QCOMPARE(sink.previews[0].first.channels, 3);
     }
 
+    void previewsArriveByTimeToo() {
+        auto job = smallJob(5);
+        job.params.preview_interval_ms = 1;  // every evaluation takes longer than 1 ms
+        RecordingSink sink;
+        m_engine->run(job, sink);
+        QCOMPARE(sink.previews.size(), std::size_t{5});
+        job.params.preview_interval_ms = 3600000;  // the first is due only after an hour
+        RecordingSink quiet;
+        m_engine->run(job, quiet);
+        QCOMPARE(quiet.previews.size(), std::size_t{0});
+    }
+
+    void initImageIsWhereTheOptimisationStarts() {
+        auto job = smallJob(4);
+        job.params.init = engine::InitKind::Image;
+        engine::Image doubled(64, 64, 3);  // the content with every pixel doubled
+        for (int y = 0; y < 64; ++y)
+            for (int x = 0; x < 64; ++x)
+                for (int c = 0; c < 3; ++c) doubled.at(x, y, c) = job.content.at(x / 2, y / 2, c);
+        job.init_image = doubled;
+        RecordingSink from_image;
+        m_engine->run(job, from_image);
+        QVERIFY(from_image.reports.front().content_loss > 0.0);  // resampled, so not identical
+        job.init_image = pattern(32, 32, 4.0);
+        RecordingSink from_other;
+        m_engine->run(job, from_other);
+        // A different picture starts much further from the content.
+        QVERIFY2(from_other.reports.front().content_loss > 10 * from_image.reports.front().content_loss,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(from_other.reports.front().content_loss)
+                                .arg(from_image.reports.front().content_loss)));
+    }
+
     void styleBlendWeightsSelectAndMix() {
         const engine::Image second_style = pattern(32, 32, 2.9);
         auto first_loss = [&](std::vector<engine::Image> styles, std::vector<double> blend) {

@@ -95,6 +95,27 @@ private Q_SLOTS:
         QCOMPARE(loaded.rgb.at(3, 3, 0) > loaded.rgb.at(3, 3, 2), true);  // RGB, not BGR
     }
 
+    void readsBmpAndLosslessWebp_data() {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<int>("quality");
+        QTest::newRow("bmp") << "in.bmp" << 0;
+        QTest::newRow("webp") << "in.webp" << 101;  // OpenCV: quality above 100 means lossless
+    }
+    void readsBmpAndLosslessWebp() {
+        QFETCH(QString, name);
+        QFETCH(int, quality);
+        cv::Mat bgr(6, 10, CV_8UC3);
+        cv::randu(bgr, 0, 255);
+        std::vector<int> params;
+        if (quality > 0) params = {cv::IMWRITE_WEBP_QUALITY, quality};
+        QVERIFY(cv::imwrite(path(name).string(), bgr, params));
+        const auto loaded = image_io::read_image(path(name));
+        QCOMPARE(loaded.rgb.width, 10);
+        const auto pixel = bgr.at<cv::Vec3b>(2, 3);
+        QCOMPARE(qRound(loaded.rgb.at(3, 2, 0) * 255), static_cast<int>(pixel[2]));  // red comes from BGR's third
+        QCOMPARE(qRound(loaded.rgb.at(3, 2, 2) * 255), static_cast<int>(pixel[0]));
+    }
+
     void alphaIsKept_data() {
         QTest::addColumn<int>("depth");
         QTest::newRow("8-bit") << 8;
