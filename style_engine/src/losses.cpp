@@ -8,17 +8,18 @@ namespace shuimo::engine {
 
 namespace {
 
-// F·Fᵀ for F of shape [C, N] (N = H·W, large). On the CPU with fp32, channel
-// counts of 128 and more run fastest as a 1×1 convolution whose batch is the C
-// rows and whose input channels are the N pixels: oneDNN's kernels beat the
-// system BLAS 2-3x there (docs/BENCHMARKS.md). Elsewhere it is a plain mm.
-torch::Tensor outer_product(const torch::Tensor& flat) {
-    const auto c = flat.size(0);
-    const auto n = flat.size(1);
-    if (flat.device().is_cpu() && flat.scalar_type() == torch::kFloat && c >= 128) {
-        const torch::Tensor as_batch = flat.contiguous().view({c, n, 1, 1});
-        return torch::conv2d(as_batch, as_batch).view({c, c});
+// F·Fᵀ for a feature map F of shape [C, H, W], seen as C rows of H·W. On the
+// CPU in fp32 it runs as a convolution: the C channel planes as a batch of
+// one-channel images, convolved with the same C planes as H×W kernels, so each
+// output is one plane's dot product with another. oneDNN does that at 50-180
+// GFLOP/s here where the system BLAS's sgemm manages ~30 (docs/BENCHMARKS.md).
+torch::Tensor outer_product(const torch::Tensor& features) {
+    const auto c = features.size(0);
+    if (features.device().is_cpu() && features.scalar_type() == torch::kFloat) {
+        const torch::Tensor planes = features.contiguous().unsqueeze(1);  // [C, 1, H, W]
+        return torch::conv2d(planes, planes).view({c, c});
     }
+    const torch::Tensor flat = features.reshape({c, features.size(1) * features.size(2)});
     return torch::mm(flat, flat.t());
 }
 
@@ -30,7 +31,7 @@ public:
         ctx->save_for_backward({features});
         const auto c = features.size(0);
         const auto n = features.size(1) * features.size(2);
-        return outer_product(features.reshape({c, n})) / static_cast<double>(c * n);
+        return outer_product(features) / static_cast<double>(c * n);
     }
 
     static torch::autograd::variable_list backward(torch::autograd::AutogradContext* ctx,
