@@ -36,22 +36,17 @@ using Clock = std::chrono::steady_clock;
 void reset_peak_rss() {
     std::ofstream("/proc/self/clear_refs") << "5";
 }
-double peak_rss_mib() {
+// A "Key:   1234 kB" line of /proc/self/status, in MiB.
+double status_mib(const std::string& key) {
     std::ifstream status("/proc/self/status");
     std::string line;
     while (std::getline(status, line)) {
-        if (line.rfind("VmHWM:", 0) == 0) return std::stod(line.substr(6)) / 1024.0;
+        if (line.rfind(key + ":", 0) == 0) return std::stod(line.substr(key.size() + 1)) / 1024.0;
     }
     return std::nan("");
 }
-double current_rss_mib() {
-    std::ifstream status("/proc/self/status");
-    std::string line;
-    while (std::getline(status, line)) {
-        if (line.rfind("VmRSS:", 0) == 0) return std::stod(line.substr(6)) / 1024.0;
-    }
-    return std::nan("");
-}
+double peak_rss_mib() { return status_mib("VmHWM"); }
+double current_rss_mib() { return status_mib("VmRSS"); }
 
 engine::Image pattern_image(int width, int height, int seed) {
     engine::Image image(width, height, 3);
