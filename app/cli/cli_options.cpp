@@ -23,7 +23,10 @@ const OptionSpec kOptions[] = {
     {"style-blend", "W1,W2,...", "Blend weight of each style (normalised to sum 1). Default: equal."},
     {"weights", "PATH", "VGG-19 weights (.safetensors). Default: the installed model."},
     {"size", "N", "Longest side of the output in pixels; 0 = the content's size. Default 512."},
-    {"iterations", "N", "Objective evaluations (forward+backward passes). Default 500."},
+    {"iterations", "N", "Objective evaluations (forward+backward passes), all levels together. Default 500."},
+    {"scales", "N", "Coarse-to-fine levels; 1 = single scale, 0 = auto (factor <= 2 between levels). Default 0."},
+    {"min-size", "N", "Long side of the coarsest level. Default 128."},
+    {"level-iterations", "N1,N2,...", "Evaluations per level, coarse to fine (overrides the automatic share)."},
     {"content-weight", "X", "Weight of the content loss. Default 1."},
     {"style-weight", "X", "Weight of the style loss. Default 1e6."},
     {"tv-weight", "X", "Weight of the total-variation (smoothness) loss. Default 1."},
@@ -74,6 +77,7 @@ void add_options(QCommandLineParser& parser) {
                                             QString::fromLatin1(spec.value)));
     }
     parser.addOption(QCommandLineOption(QStringLiteral("preserve-colors"), QStringLiteral("Keep the photo's colours; take luminance from the result.")));
+    parser.addOption(QCommandLineOption(QStringLiteral("dry-run"), QStringLiteral("Print the plan (levels, sizes, evaluations) and stop.")));
 }
 
 }  // namespace
@@ -84,6 +88,7 @@ QString stylize_help_text() {
         text += QStringLiteral("  --%1 %2\n      %3\n").arg(QLatin1String(spec.name), QLatin1String(spec.value), QString::fromUtf8(spec.help));
     }
     text += QStringLiteral("  --preserve-colors\n      Keep the photo's colours; take luminance from the result.\n");
+    text += QStringLiteral("  --dry-run\n      Print the plan (levels, sizes, evaluations) and stop.\n");
     return text;
 }
 
@@ -126,6 +131,24 @@ StylizeOptions parse_stylize_options(const QStringList& arguments) {
     if (parser.isSet(QStringLiteral("size"))) p.size = static_cast<int>(parse_integer(parser, QStringLiteral("size"), 0, 16384));
     if (parser.isSet(QStringLiteral("iterations")))
         p.iterations = static_cast<int>(parse_integer(parser, QStringLiteral("iterations"), 1, 1000000));
+    if (parser.isSet(QStringLiteral("scales"))) p.scales = static_cast<int>(parse_integer(parser, QStringLiteral("scales"), 0, 12));
+    if (parser.isSet(QStringLiteral("min-size")))
+        p.min_size = static_cast<int>(parse_integer(parser, QStringLiteral("min-size"), 16, 16384));
+    if (parser.isSet(QStringLiteral("level-iterations"))) {
+        p.level_iterations.clear();
+        int total = 0;
+        for (const QString& item : parser.value(QStringLiteral("level-iterations")).split(QLatin1Char(','))) {
+            bool ok = false;
+            const int n = item.trimmed().toInt(&ok);
+            if (!ok || n < 0 || n > 1000000)
+                throw UsageError("--level-iterations needs whole numbers from 0 to 1000000 (got '" + item.toStdString() + "')");
+            p.level_iterations.push_back(n);
+            total += n;
+        }
+        if (total < 1) throw UsageError("--level-iterations must add up to at least 1");
+        p.iterations = total;
+        if (!parser.isSet(QStringLiteral("scales"))) p.scales = static_cast<int>(p.level_iterations.size());
+    }
     if (parser.isSet(QStringLiteral("content-weight"))) p.content_weight = parse_number(parser, QStringLiteral("content-weight"));
     if (parser.isSet(QStringLiteral("style-weight"))) p.style_weight = parse_number(parser, QStringLiteral("style-weight"));
     if (parser.isSet(QStringLiteral("tv-weight"))) p.tv_weight = parse_number(parser, QStringLiteral("tv-weight"));
@@ -137,6 +160,7 @@ StylizeOptions parse_stylize_options(const QStringList& arguments) {
         p.seed = static_cast<std::uint64_t>(parse_integer(parser, QStringLiteral("seed"), 0, std::numeric_limits<long long>::max()));
     if (parser.isSet(QStringLiteral("device"))) p.device = parser.value(QStringLiteral("device")).toStdString();
     p.preserve_colors = parser.isSet(QStringLiteral("preserve-colors"));
+    options.dry_run = parser.isSet(QStringLiteral("dry-run"));
     if (parser.isSet(QStringLiteral("bit-depth"))) {
         const auto depth = parse_integer(parser, QStringLiteral("bit-depth"), 8, 16);
         if (depth != 8 && depth != 16) throw UsageError("--bit-depth must be 8 or 16");

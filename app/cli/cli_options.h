@@ -28,6 +28,7 @@ struct StylizeOptions {
     engine::StyleParams params;
     int bit_depth = 8;
     bool json_progress = false;
+    bool dry_run = false;  // print the plan and stop
 };
 
 // `arguments` excludes the program name and the "stylize" word. Throws

@@ -39,6 +39,10 @@ int stylize(const QStringList& arguments) {
         return 0;
     }
     const auto options = shuimo::cli::parse_stylize_options(arguments);
+    if (options.dry_run) {
+        std::fputs(shuimo::cli::describe_plan(options).c_str(), stdout);
+        return 0;
+    }
     std::signal(SIGINT, request_cancel);
     std::signal(SIGTERM, request_cancel);
     if (options.json_progress) {

@@ -5,6 +5,7 @@
 
 #include "shuimo/engine/errors.h"
 #include "shuimo/engine/model_paths.h"
+#include "shuimo/engine/schedule.h"
 #include "shuimo/engine/style_engine.h"
 #include "shuimo/image_io/image_io.h"
 
@@ -30,6 +31,23 @@ void refuse_overwriting_inputs(const StylizeOptions& options) {
 }
 
 }  // namespace
+
+std::string describe_plan(const StylizeOptions& options) {
+    engine::validate(options.params);
+    const auto content = image_io::read_image(options.content);
+    const engine::Size out = engine::output_size(content.rgb.width, content.rgb.height, options.params.size);
+    const auto levels = engine::plan_levels(out.width, out.height, options.params);
+    int total = 0;
+    for (const auto& level : levels) total += level.iterations;
+    std::string text = "plan: output " + std::to_string(out.width) + "x" + std::to_string(out.height) + ", " +
+                       std::to_string(levels.size()) + (levels.size() == 1 ? " level, " : " levels, ") +
+                       std::to_string(total) + " evaluations, " + std::string(engine::to_string(options.params.optimizer)) + "\n";
+    for (std::size_t i = 0; i < levels.size(); ++i) {
+        text += "  level " + std::to_string(i) + ": " + std::to_string(levels[i].width) + "x" +
+                std::to_string(levels[i].height) + ", " + std::to_string(levels[i].iterations) + " evaluations\n";
+    }
+    return text;
+}
 
 StylizeOutcome run_stylize(const StylizeOptions& options, engine::ProgressSink& sink) {
     const auto started = std::chrono::steady_clock::now();

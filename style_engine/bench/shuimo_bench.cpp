@@ -4,6 +4,8 @@
 //
 //   shuimo-bench [--sizes 128,256,512] [--iterations N] [--rounds R] [--weights FILE]
 //                [--optimizer lbfgs|adam] [--device auto|cpu|cuda:N]
+//   shuimo-bench --time-to-quality SIZE [--single-iterations N] [--multi-iterations N]
+//       single-scale vs the default coarse-to-fine schedule: time and final objective at full size.
 
 #include <torch/torch.h>
 
@@ -23,6 +25,7 @@
 
 #include "random_weights.h"
 #include "shuimo/engine/errors.h"
+#include "shuimo/engine/schedule.h"
 #include "shuimo/engine/style_engine.h"
 #include "tensor_image.h"
 #include "vgg19_features.h"
@@ -85,6 +88,9 @@ int main(int argc, char** argv) {
     std::string weights;
     std::string optimizer = "lbfgs";
     std::string device = "auto";
+    int quality_size = 0;
+    int single_iterations = 300;
+    int multi_iterations = 300;
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         auto value = [&]() -> std::string {
@@ -100,9 +106,13 @@ int main(int argc, char** argv) {
         else if (arg == "--weights") weights = value();
         else if (arg == "--optimizer") optimizer = value();
         else if (arg == "--device") device = value();
+        else if (arg == "--time-to-quality") quality_size = std::stoi(value());
+        else if (arg == "--single-iterations") single_iterations = std::stoi(value());
+        else if (arg == "--multi-iterations") multi_iterations = std::stoi(value());
         else {
             std::cerr << "usage: shuimo-bench [--sizes 128,256,512] [--iterations N] [--rounds R] [--weights FILE] "
-                         "[--optimizer lbfgs|adam] [--device auto|cpu|cuda:N]\n";
+                         "[--optimizer lbfgs|adam] [--device auto|cpu|cuda:N]\n"
+                         "       shuimo-bench --time-to-quality SIZE [--single-iterations N] [--multi-iterations N]\n";
             return 2;
         }
     }
@@ -119,6 +129,42 @@ int main(int argc, char** argv) {
         engine::StyleEngine style_engine(weights_path);
         const auto info = engine::engine_info();
         const torch::Device torch_device = engine::resolve_device(device);
+
+        if (quality_size > 0) {
+            engine::StyleJob job;
+            job.content = pattern_image(quality_size, quality_size, 1);
+            job.styles.push_back(pattern_image(quality_size, quality_size, 7));
+            job.params.device = device;
+            job.params.size = quality_size;
+            job.params.optimizer = engine::parse_optimizer(optimizer);
+            std::printf("time to quality at %dx%d (torch %s, %d threads, %s, weights: %s)\n\n", quality_size, quality_size,
+                        info.torch_version.c_str(), info.cpu_threads, optimizer.c_str(),
+                        weights.empty() ? "random" : weights.c_str());
+            std::printf("| schedule | levels | evaluations | seconds | final objective (full size) |\n");
+            std::printf("|---|---|---:|---:|---:|\n");
+            double single_seconds = 0, single_loss = 0;
+            for (const bool multi : {false, true}) {
+                job.params.scales = multi ? 0 : 1;
+                job.params.iterations = multi ? multi_iterations : single_iterations;
+                std::string plan;
+                for (const auto& level : engine::plan_levels(quality_size, quality_size, job.params))
+                    plan += (plan.empty() ? "" : " ") + std::to_string(level.width) + "x" + std::to_string(level.iterations);
+                TimingSink sink;
+                const auto result = style_engine.run(job, sink);
+                std::printf("| %s | %s | %d | %.1f | %.6g |\n", multi ? "multi-scale (default)" : "single-scale",
+                            plan.c_str(), result.iterations_run, result.seconds, result.final_total_loss);
+                std::fflush(stdout);
+                if (!multi) {
+                    single_seconds = result.seconds;
+                    single_loss = result.final_total_loss;
+                } else {
+                    std::printf("\nmulti-scale: %.2fx the time, objective %.4f of single-scale's\n",
+                                result.seconds / single_seconds, result.final_total_loss / single_loss);
+                }
+            }
+            if (!temp_weights.empty()) std::filesystem::remove(temp_weights);
+            return 0;
+        }
 
         // A second copy of the network for the bare pass.
         engine::Vgg19Features bare;

@@ -12,6 +12,7 @@
 #include "shuimo/engine/color.h"
 #include "shuimo/engine/errors.h"
 #include "shuimo/engine/safetensors.h"
+#include "shuimo/engine/schedule.h"
 #include "shuimo/engine/vgg19_spec.h"
 #include "tensor_image.h"
 #include "vgg19_features.h"
@@ -112,11 +113,14 @@ EngineInfo engine_info() {
     return info;
 }
 
+struct LevelTargets;
+
 struct StyleEngine::Impl {
     std::filesystem::path weights_path;
     Vgg19Features model;
 
     StyleResult run(const StyleJob& job, ProgressSink& sink);
+    LevelTargets make_targets(const StyleJob& job, const torch::Tensor& content_full, Size size, int divisor);
 };
 
 StyleEngine::StyleEngine(const std::filesystem::path& weights_path) : impl_(std::make_unique<Impl>()) {
@@ -146,6 +150,40 @@ StyleResult StyleEngine::run(const StyleJob& job, ProgressSink& sink) {
     }
 }
 
+// Content features and blended style Grams at one level's size, computed once
+// (no gradients) before that level's optimisation starts.
+struct LevelTargets {
+    torch::Tensor content;                     // the content image at the level's size
+    std::vector<torch::Tensor> content_features;
+    std::vector<torch::Tensor> style_grams;
+};
+
+LevelTargets StyleEngine::Impl::make_targets(const StyleJob& job, const torch::Tensor& content_full, Size size,
+                                             int divisor) {
+    const StyleParams& p = job.params;
+    torch::NoGradGuard no_grad;
+    LevelTargets targets;
+    targets.content = resize_image_tensor(content_full, size);
+    for (auto& f : model->forward(targets.content, layer_indices(p.content_layers), p.pooling))
+        targets.content_features.push_back(f.to(torch::kFloat).clone());
+
+    const std::vector<int> style_layers = layer_indices(p.style_layers);
+    if (style_layers.empty()) return targets;
+    const int style_long_side = std::max(1, static_cast<int>(std::lround(std::max(size.width, size.height) * p.style_scale)));
+    std::vector<std::vector<torch::Tensor>> style_grams;
+    for (std::size_t k = 0; k < job.styles.size(); ++k) {
+        const Image& style = job.styles[k];
+        const Size style_size = fit_long_side(style.width, style.height, style_long_side);
+        check_min_side(style_size, divisor, "style image " + std::to_string(k + 1) + " at this size and style scale");
+        const torch::Tensor style_tensor = resize_image_tensor(image_to_tensor(style).to(content_full.device()), style_size);
+        std::vector<torch::Tensor> grams;
+        for (const auto& f : model->forward(style_tensor, style_layers, p.pooling)) grams.push_back(gram_matrix(f));
+        style_grams.push_back(std::move(grams));
+    }
+    targets.style_grams = blend_grams(style_grams, job.style_blend);
+    return targets;
+}
+
 StyleResult StyleEngine::Impl::run(const StyleJob& job, ProgressSink& sink) {
     const auto started = Clock::now();
     auto seconds_since_start = [&] { return std::chrono::duration<double>(Clock::now() - started).count(); };
@@ -157,139 +195,147 @@ StyleResult StyleEngine::Impl::run(const StyleJob& job, ProgressSink& sink) {
     const Capture capture = make_capture(p);
     const int divisor = deepest_divisor(capture);
     const Size out = output_size(job.content.width, job.content.height, p.size);
+    const std::vector<Level> levels = plan_levels(out.width, out.height, p);
+    int total_iterations = 0;
+    for (const auto& level : levels) {
+        if (level.iterations > 0) check_min_side({level.width, level.height}, divisor, "a level of the schedule (min size)");
+        total_iterations += level.iterations;
+    }
     check_min_side(out, divisor, "the output");
 
-    const torch::Tensor content = resize_image_tensor(image_to_tensor(job.content).to(device), out);
-    std::vector<torch::Tensor> content_targets;
-    std::vector<torch::Tensor> style_targets;
-    {
-        torch::NoGradGuard no_grad;
-        const auto content_layers = layer_indices(p.content_layers);
-        for (auto& f : model->forward(content, content_layers, p.pooling)) content_targets.push_back(f.to(torch::kFloat).clone());
-
-        const std::vector<int> style_layers = layer_indices(p.style_layers);
-        const int style_long_side =
-            std::max(1, static_cast<int>(std::lround(std::max(out.width, out.height) * p.style_scale)));
-        std::vector<std::vector<torch::Tensor>> style_grams;
-        for (std::size_t k = 0; k < job.styles.size(); ++k) {
-            const Image& style = job.styles[k];
-            const Size size = fit_long_side(style.width, style.height, style_long_side);
-            check_min_side(size, divisor, "style image " + std::to_string(k + 1) + " at style scale " + std::to_string(p.style_scale));
-            const torch::Tensor style_tensor = resize_image_tensor(image_to_tensor(style).to(device), size);
-            std::vector<torch::Tensor> grams;
-            for (const auto& f : model->forward(style_tensor, style_layers, p.pooling)) grams.push_back(gram_matrix(f));
-            style_grams.push_back(std::move(grams));
-        }
-        if (!style_layers.empty()) style_targets = blend_grams(style_grams, job.style_blend);
-    }
-
-    torch::Tensor x;
-    switch (p.init) {
-    case InitKind::Content: x = content.clone(); break;
-    case InitKind::Noise: {
-        auto generator = at::detail::createCPUGenerator(p.seed);
-        x = torch::rand({1, 3, out.height, out.width}, generator, torch::TensorOptions().dtype(torch::kFloat)).to(device);
-        break;
-    }
-    case InitKind::Image: x = resize_image_tensor(image_to_tensor(*job.init_image).to(device), out).clone(); break;
-    }
-    x.requires_grad_(true);
-
-    // Content at output size, for preserve-colours on previews and the result.
-    const Image content_at_output = p.preserve_colors ? tensor_to_image(content) : Image{};
-    auto finish_image = [&](const torch::Tensor& t) {
-        Image image = tensor_to_image(t);
-        return p.preserve_colors ? preserve_colors(image, content_at_output) : image;
-    };
-
-    int evaluations = 0;
+    const torch::Tensor content_full = image_to_tensor(job.content).to(device);
+    int evaluations = 0;  // over all levels
     bool cancelled = false;
     bool diverged = false;
-    double best_loss = std::numeric_limits<double>::infinity();
-    torch::Tensor best;
-    auto last_preview = Clock::now();
+    torch::Tensor x;  // the image being optimised, at the current level's size
+    double last_level_loss = std::numeric_limits<double>::quiet_NaN();
+    Image content_at_level;  // for preserve-colours on previews
 
-    auto evaluate = [&]() -> torch::Tensor {
-        if (sink.is_cancelled()) {
-            cancelled = true;
-            throw StopOptimisation{};
-        }
-        if (evaluations >= p.iterations) throw StopOptimisation{};
-        if (x.grad().defined()) x.mutable_grad().zero_();
-
-        const auto features = model->forward(x, capture.indices, p.pooling);
-        const torch::Tensor c = content_loss(pick(features, capture.content_slots), content_targets);
-        const torch::Tensor s = style_loss(pick(features, capture.style_slots), style_targets, p.style_layer_weights);
-        const torch::Tensor t = tv_loss(x);
-        const torch::Tensor total = c * p.content_weight + s * p.style_weight + t * p.tv_weight;
-        total.backward();
-        ++evaluations;
-
-        IterationReport report;
-        report.iteration = evaluations;
-        report.total_iterations = p.iterations;
-        report.width = out.width;
-        report.height = out.height;
-        report.content_loss = c.item<double>();
-        report.style_loss = s.item<double>();
-        report.tv_loss = t.item<double>();
-        report.total_loss = total.item<double>();
-        report.elapsed_s = seconds_since_start();
-        if (!std::isfinite(report.total_loss)) {
-            diverged = true;
-            throw StopOptimisation{};
-        }
-        if (report.total_loss < best_loss) {
-            best_loss = report.total_loss;
-            best = x.detach().clone();
-        }
-        sink.on_iteration(report);
-
-        const auto now = Clock::now();
-        const bool by_count = p.preview_every > 0 && evaluations % p.preview_every == 0;
-        const bool by_time = p.preview_interval_ms > 0 &&
-                             now - last_preview >= std::chrono::milliseconds(p.preview_interval_ms);
-        if (by_count || by_time) {
-            last_preview = now;
-            sink.on_preview(finish_image(x.detach()), report);
-        }
-        return total;
+    auto finish_image = [&](const torch::Tensor& t, const Image& content_image) {
+        Image image = tensor_to_image(t);
+        return p.preserve_colors ? preserve_colors(image, content_image) : image;
     };
 
-    try {
-        if (p.optimizer == OptimizerKind::Adam) {
-            torch::optim::Adam adam({x}, torch::optim::AdamOptions(p.learning_rate));
-            for (;;) {
-                evaluate();
-                adam.step();
-                torch::NoGradGuard no_grad;
-                x.clamp_(0.0, 1.0);
+    for (std::size_t level_index = 0; level_index < levels.size(); ++level_index) {
+        const Level& level = levels[level_index];
+        if (level.iterations == 0) continue;
+        const Size size{level.width, level.height};
+        const LevelTargets targets = make_targets(job, content_full, size, divisor);
+        if (p.preserve_colors) content_at_level = tensor_to_image(targets.content);
+
+        if (!x.defined()) {
+            switch (p.init) {
+            case InitKind::Content: x = targets.content.clone(); break;
+            case InitKind::Noise: {
+                auto generator = at::detail::createCPUGenerator(p.seed);
+                x = torch::rand({1, 3, size.height, size.width}, generator, torch::TensorOptions().dtype(torch::kFloat))
+                        .to(device);
+                break;
+            }
+            case InitKind::Image:
+                x = resize_image_tensor(image_to_tensor(*job.init_image).to(device), size).clone();
+                break;
             }
         } else {
-            // Budget and cancellation are enforced by `evaluate`, so the
-            // optimiser's own stopping rules are switched off.
-            torch::optim::LBFGS lbfgs({x}, torch::optim::LBFGSOptions(1.0)
-                                               .max_iter(std::numeric_limits<int32_t>::max())
-                                               .max_eval(std::numeric_limits<int32_t>::max())
-                                               .tolerance_grad(0.0)
-                                               .tolerance_change(0.0)
-                                               .history_size(100)
-                                               .line_search_fn("strong_wolfe"));
-            for (;;) lbfgs.step(evaluate);
+            x = resize_image_tensor(x.detach(), size).clone();  // the coarser result, upsampled
         }
-    } catch (const StopOptimisation&) {
+        x.requires_grad_(true);
+
+        int level_evaluations = 0;
+        double best_loss = std::numeric_limits<double>::infinity();
+        torch::Tensor best;
+        auto last_preview = Clock::now();
+
+        auto evaluate = [&]() -> torch::Tensor {
+            if (sink.is_cancelled()) {
+                cancelled = true;
+                throw StopOptimisation{};
+            }
+            if (level_evaluations >= level.iterations) throw StopOptimisation{};
+            if (x.grad().defined()) x.mutable_grad().zero_();
+
+            const auto features = model->forward(x, capture.indices, p.pooling);
+            const torch::Tensor c = content_loss(pick(features, capture.content_slots), targets.content_features);
+            const torch::Tensor s = style_loss(pick(features, capture.style_slots), targets.style_grams, p.style_layer_weights);
+            const torch::Tensor t = tv_loss(x);
+            const torch::Tensor total = c * p.content_weight + s * p.style_weight + t * p.tv_weight;
+            total.backward();
+            ++level_evaluations;
+            ++evaluations;
+
+            IterationReport report;
+            report.scale = static_cast<int>(level_index);
+            report.iteration = evaluations;
+            report.total_iterations = total_iterations;
+            report.width = size.width;
+            report.height = size.height;
+            report.content_loss = c.item<double>();
+            report.style_loss = s.item<double>();
+            report.tv_loss = t.item<double>();
+            report.total_loss = total.item<double>();
+            report.elapsed_s = seconds_since_start();
+            if (!std::isfinite(report.total_loss)) {
+                diverged = true;
+                throw StopOptimisation{};
+            }
+            if (report.total_loss < best_loss) {
+                best_loss = report.total_loss;
+                best = x.detach().clone();
+            }
+            sink.on_iteration(report);
+
+            const auto now = Clock::now();
+            const bool by_count = p.preview_every > 0 && evaluations % p.preview_every == 0;
+            const bool by_time = p.preview_interval_ms > 0 &&
+                                 now - last_preview >= std::chrono::milliseconds(p.preview_interval_ms);
+            if (by_count || by_time) {
+                last_preview = now;
+                sink.on_preview(finish_image(x.detach(), content_at_level), report);
+            }
+            return total;
+        };
+
+        try {
+            if (p.optimizer == OptimizerKind::Adam) {
+                torch::optim::Adam adam({x}, torch::optim::AdamOptions(p.learning_rate));
+                for (;;) {
+                    evaluate();
+                    adam.step();
+                    torch::NoGradGuard no_grad;
+                    x.clamp_(0.0, 1.0);
+                }
+            } else {
+                // Budget and cancellation are enforced by `evaluate`, so the
+                // optimiser's own stopping rules are switched off.
+                torch::optim::LBFGS lbfgs({x}, torch::optim::LBFGSOptions(1.0)
+                                                   .max_iter(std::numeric_limits<int32_t>::max())
+                                                   .max_eval(std::numeric_limits<int32_t>::max())
+                                                   .tolerance_grad(0.0)
+                                                   .tolerance_change(0.0)
+                                                   .history_size(100)
+                                                   .line_search_fn("strong_wolfe"));
+                for (;;) lbfgs.step(evaluate);
+            }
+        } catch (const StopOptimisation&) {
+        }
+        // The next level (or the result) starts from this level's best evaluated image.
+        x = best.defined() ? best : x.detach();
+        last_level_loss = best.defined() ? best_loss : std::numeric_limits<double>::quiet_NaN();
+        if (cancelled || diverged) break;
     }
     if (diverged) {
         sink.on_notice("the objective became non-finite after " + std::to_string(evaluations) +
                        " evaluations; kept the best image so far (lower the learning rate or the weights)");
     }
 
+    const bool at_output_size = x.size(2) == out.height && x.size(3) == out.width;
+    const torch::Tensor final_image = at_output_size ? x : resize_image_tensor(x, out);
     StyleResult result;
-    result.image = finish_image(best.defined() ? best : x.detach());
+    result.image = finish_image(final_image, p.preserve_colors ? tensor_to_image(resize_image_tensor(content_full, out)) : Image{});
     result.cancelled = cancelled;
     result.iterations_run = evaluations;
     result.seconds = seconds_since_start();
-    result.final_total_loss = best.defined() ? best_loss : std::numeric_limits<double>::quiet_NaN();
+    result.final_total_loss = at_output_size ? last_level_loss : std::numeric_limits<double>::quiet_NaN();
     result.device = device_name(device);
     return result;
 }

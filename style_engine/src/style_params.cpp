@@ -57,6 +57,9 @@ Size output_size(int content_width, int content_height, int requested_long_side)
 void validate(const StyleParams& params) {
     check_int("size", params.size, 0, 16384);
     check_int("iterations", params.iterations, 1, 1000000);
+    check_int("scales", params.scales, 0, 12);
+    check_int("min size", params.min_size, 16, 16384);
+    for (const int n : params.level_iterations) check_int("iterations of a level", n, 0, 1000000);
     check_range("content weight", params.content_weight, 0.0, 1e12);
     check_range("style weight", params.style_weight, 0.0, 1e15);
     check_range("TV weight", params.tv_weight, 0.0, 1e12);

@@ -120,6 +120,43 @@ private Q_SLOTS:
         QVERIFY(std::abs(written.alpha->at(29, 10, 0) - 0.25f) < 0.02f);
     }
 
+    void levelsAppearInTheProgress() {
+        const QString output = file(QStringLiteral("levels.png"));
+        QStringList arguments = baseArguments(output);
+        arguments << QStringLiteral("--min-size") << QStringLiteral("16") << QStringLiteral("--level-iterations")
+                  << QStringLiteral("2,3") << QStringLiteral("--style-layers") << QStringLiteral("relu1_1,relu2_1,relu3_1")
+                  << QStringLiteral("--content-layers") << QStringLiteral("relu3_1") << QStringLiteral("--progress")
+                  << QStringLiteral("json");
+        const auto result = run(arguments);
+        QVERIFY2(result.exit_code == 0, result.err.constData());
+        const auto lines = result.out.trimmed().split('\n');
+        QCOMPARE(lines.size(), 6);  // 2 + 3 iterations + done
+        const QList<int> scales{0, 0, 1, 1, 1};
+        const QList<int> widths{16, 16, 32, 32, 32};
+        for (int i = 0; i < 5; ++i) {
+            const auto object = QJsonDocument::fromJson(lines[i]).object();
+            QCOMPARE(object.value(QStringLiteral("iteration")).toInt(), i + 1);
+            QCOMPARE(object.value(QStringLiteral("scale")).toInt(), scales[i]);
+            QCOMPARE(object.value(QStringLiteral("width")).toInt(), widths[i]);
+        }
+        QCOMPARE(image_io::read_image(output.toStdString()).rgb.width, 32);
+    }
+
+    void dryRunPrintsThePlanAndWritesNothing() {
+        const QString output = file(QStringLiteral("dry.png"));
+        QStringList arguments = baseArguments(output);
+        arguments[arguments.indexOf(QStringLiteral("--size")) + 1] = QStringLiteral("1024");
+        arguments[arguments.indexOf(QStringLiteral("--iterations")) + 1] = QStringLiteral("700");
+        arguments << QStringLiteral("--min-size") << QStringLiteral("256") << QStringLiteral("--dry-run");
+        const auto result = run(arguments);
+        QVERIFY2(result.exit_code == 0, result.err.constData());
+        const QString plan = QString::fromUtf8(result.out);
+        QVERIFY2(plan.contains(QStringLiteral("output 1024x819, 3 levels, 700 evaluations")), qPrintable(plan));
+        QVERIFY2(plan.contains(QStringLiteral("level 0: 256x205, 400 evaluations")), qPrintable(plan));
+        QVERIFY2(plan.contains(QStringLiteral("level 2: 1024x819, 100 evaluations")), qPrintable(plan));
+        QVERIFY(!QFile::exists(output));
+    }
+
     void plainRunWritesSixteenBitTiff() {
         const QString output = file(QStringLiteral("out16.tif"));
         const auto result = run(baseArguments(output) << QStringLiteral("--bit-depth") << QStringLiteral("16")

@@ -229,6 +229,47 @@ private Q_SLOTS:
         QVERIFY2(plain_shift > 3 * kept_shift, qPrintable(QStringLiteral("%1 vs %2").arg(plain_shift).arg(kept_shift)));
     }
 
+    void multiScaleRunsCoarseToFine() {
+        auto job = smallJob(9);
+        job.content = pattern(64, 48, 0.0);
+        job.params.size = 64;
+        job.params.scales = 2;
+        job.params.min_size = 32;
+        RecordingSink sink;
+        const auto result = m_engine->run(job, sink);
+        QCOMPARE(sink.reports.size(), std::size_t{9});
+        QCOMPARE(result.iterations_run, 9);
+        // 2:1 share of 9 evaluations: 6 at 32x24, then 3 at 64x48, numbered on from one level to the next.
+        for (std::size_t i = 0; i < sink.reports.size(); ++i) {
+            const auto& r = sink.reports[i];
+            QCOMPARE(r.iteration, static_cast<int>(i + 1));
+            QCOMPARE(r.scale, i < 6 ? 0 : 1);
+            QCOMPARE(r.width, i < 6 ? 32 : 64);
+            QCOMPARE(r.height, i < 6 ? 24 : 48);
+            QCOMPARE(r.total_iterations, 9);
+        }
+        QCOMPARE(result.image.width, 64);
+        QCOMPARE(result.image.height, 48);
+        // The fine level starts from the coarse result, not from the content again.
+        QVERIFY(sink.reports[6].content_loss > 0.0);
+        QVERIFY(sink.reports[0].content_loss == 0.0);
+    }
+
+    void cancelDuringACoarseLevelStillGivesTheOutputSize() {
+        auto job = smallJob(30);
+        job.content = pattern(64, 48, 0.0);
+        job.params.size = 64;
+        job.params.scales = 2;
+        job.params.min_size = 32;
+        RecordingSink sink;
+        sink.cancel_when = [](const RecordingSink& s) { return s.reports.size() >= 2; };
+        const auto result = m_engine->run(job, sink);
+        QVERIFY(result.cancelled);
+        QCOMPARE(result.iterations_run, 2);
+        QCOMPARE(result.image.width, 64);
+        QCOMPARE(result.image.height, 48);
+    }
+
     void outputSizeFollowsTheLongSide() {
         auto job = smallJob(1);
         job.content = pattern(48, 32, 0.0);
