@@ -39,6 +39,7 @@ const OptionSpec kOptions[] = {
     {"style-scale", "X", "Style images' long side relative to the output's. Default 1."},
     {"seed", "N", "Random seed (noise init). Default 0."},
     {"device", "auto|cpu|cuda[:N]", "Where to run. Default auto (CUDA when available)."},
+    {"precision", "auto|fp32|fp16|bf16", "Convolution precision; statistics stay fp32. Default auto (fp32 on CPU)."},
     {"bit-depth", "8|16", "Output bits per sample (16: PNG and TIFF). Default 8."},
     {"progress", "json", "Write one JSON object per iteration to stdout."},
 };
@@ -183,6 +184,8 @@ StylizeOptions parse_stylize_options(const QStringList& arguments) {
     try {
         if (parser.isSet(QStringLiteral("optimizer")))
             p.optimizer = engine::parse_optimizer(parser.value(QStringLiteral("optimizer")).toStdString());
+        if (parser.isSet(QStringLiteral("precision")))
+            p.precision = engine::parse_precision(parser.value(QStringLiteral("precision")).toStdString());
         if (parser.isSet(QStringLiteral("pooling")))
             p.pooling = engine::parse_pooling(parser.value(QStringLiteral("pooling")).toStdString());
         engine::validate(p);

@@ -7,10 +7,13 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <optional>
+#include <map>
 
 #include "losses.h"
 #include "shuimo/engine/color.h"
 #include "shuimo/engine/errors.h"
+#include "shuimo/engine/loss_scaler.h"
 #include "shuimo/engine/safetensors.h"
 #include "shuimo/engine/schedule.h"
 #include "shuimo/engine/vgg19_spec.h"
@@ -101,6 +104,37 @@ std::string device_name(const torch::Device& device) {
     return device.is_cuda() ? "cuda:" + std::to_string(device.index() < 0 ? 0 : device.index()) : "cpu";
 }
 
+// Convolution dtype for a requested precision on a device. Throws DeviceError.
+torch::ScalarType resolve_precision(Precision requested, const torch::Device& device, ProgressSink& sink) {
+    switch (requested) {
+    case Precision::Fp32: return torch::kFloat;
+    case Precision::Bf16:
+        if (device.is_cpu()) sink.on_notice("bf16 on the CPU is usually many times slower than fp32; use fp32 or auto there");
+        return torch::kBFloat16;
+    case Precision::Fp16:
+        if (device.is_cpu()) {
+            throw DeviceError("fp16 convolutions need a CUDA GPU (LibTorch has no fp16 convolution on the CPU); "
+                              "use --precision fp32 or auto");
+        }
+        return torch::kHalf;
+    case Precision::Auto:
+        if (device.is_cpu()) return torch::kFloat;
+        // bf16 where the GPU runs bf16 convolutions; older GPUs refuse, and get fp16.
+        try {
+            const auto probe = torch::ones({1, 8, 8, 8}, torch::TensorOptions().device(device).dtype(torch::kBFloat16));
+            (void)torch::conv2d(probe, torch::ones({8, 8, 3, 3}, probe.options())).sum().item<float>();
+            return torch::kBFloat16;
+        } catch (const c10::Error&) {
+            return torch::kHalf;
+        }
+    }
+    return torch::kFloat;
+}
+
+std::string_view dtype_name(torch::ScalarType dtype) {
+    return dtype == torch::kHalf ? "fp16" : dtype == torch::kBFloat16 ? "bf16" : "fp32";
+}
+
 }  // namespace
 
 EngineInfo engine_info() {
@@ -117,11 +151,30 @@ struct LevelTargets;
 
 struct StyleEngine::Impl {
     std::filesystem::path weights_path;
-    Vgg19Features model;
+    Vgg19Features model;                                   // fp32, as loaded
+    std::map<torch::ScalarType, Vgg19Features> reduced;   // bf16/fp16 copies, made on first use
 
     StyleResult run(const StyleJob& job, ProgressSink& sink);
-    LevelTargets make_targets(const StyleJob& job, const torch::Tensor& content_full, Size size, int divisor);
+    Vgg19Features& model_for(torch::ScalarType dtype, torch::Device device);
+    LevelTargets make_targets(const StyleJob& job, Vgg19Features& net, torch::ScalarType dtype,
+                              const torch::Tensor& content_full, Size size, int divisor);
 };
+
+Vgg19Features& StyleEngine::Impl::model_for(torch::ScalarType dtype, torch::Device device) {
+    model->to(device);
+    if (dtype == torch::kFloat) return model;
+    auto it = reduced.find(dtype);
+    if (it == reduced.end()) {
+        Vgg19Features copy;
+        torch::NoGradGuard no_grad;
+        const auto source = model->named_parameters();
+        for (auto& item : copy->named_parameters()) item.value().copy_(source[item.key()].to(torch::kCPU));
+        copy->eval();
+        it = reduced.emplace(dtype, copy).first;
+    }
+    it->second->to(device, dtype);
+    return it->second;
+}
 
 StyleEngine::StyleEngine(const std::filesystem::path& weights_path) : impl_(std::make_unique<Impl>()) {
     configure_torch_runtime();
@@ -158,13 +211,13 @@ struct LevelTargets {
     std::vector<torch::Tensor> style_grams;
 };
 
-LevelTargets StyleEngine::Impl::make_targets(const StyleJob& job, const torch::Tensor& content_full, Size size,
-                                             int divisor) {
+LevelTargets StyleEngine::Impl::make_targets(const StyleJob& job, Vgg19Features& net, torch::ScalarType dtype,
+                                             const torch::Tensor& content_full, Size size, int divisor) {
     const StyleParams& p = job.params;
     torch::NoGradGuard no_grad;
     LevelTargets targets;
     targets.content = resize_image_tensor(content_full, size);
-    for (auto& f : model->forward(targets.content, layer_indices(p.content_layers), p.pooling))
+    for (auto& f : net->forward(targets.content.to(dtype), layer_indices(p.content_layers), p.pooling))
         targets.content_features.push_back(f.to(torch::kFloat).clone());
 
     const std::vector<int> style_layers = layer_indices(p.style_layers);
@@ -177,7 +230,7 @@ LevelTargets StyleEngine::Impl::make_targets(const StyleJob& job, const torch::T
         check_min_side(style_size, divisor, "style image " + std::to_string(k + 1) + " at this size and style scale");
         const torch::Tensor style_tensor = resize_image_tensor(image_to_tensor(style).to(content_full.device()), style_size);
         std::vector<torch::Tensor> grams;
-        for (const auto& f : model->forward(style_tensor, style_layers, p.pooling)) grams.push_back(gram_matrix(f));
+        for (const auto& f : net->forward(style_tensor.to(dtype), style_layers, p.pooling)) grams.push_back(gram_matrix(f));
         style_grams.push_back(std::move(grams));
     }
     targets.style_grams = blend_grams(style_grams, job.style_blend);
@@ -190,7 +243,15 @@ StyleResult StyleEngine::Impl::run(const StyleJob& job, ProgressSink& sink) {
     validate_job(job);
     const StyleParams& p = job.params;
     const torch::Device device = resolve_device(p.device);
-    model->to(device);
+    torch::ScalarType dtype = resolve_precision(p.precision, device, sink);
+    // fp16 needs loss scaling (small gradients underflow); bf16 has fp32's range.
+    std::optional<LossScaler> scaler;
+    if (dtype == torch::kHalf || p.loss_scale > 0.0) {
+        LossScaler::Options options;
+        if (p.loss_scale > 0.0) options.initial_scale = p.loss_scale;
+        scaler.emplace(options);
+    }
+    Vgg19Features* net = &model_for(dtype, device);
 
     const Capture capture = make_capture(p);
     const int divisor = deepest_divisor(capture);
@@ -205,6 +266,7 @@ StyleResult StyleEngine::Impl::run(const StyleJob& job, ProgressSink& sink) {
 
     const torch::Tensor content_full = image_to_tensor(job.content).to(device);
     int evaluations = 0;  // over all levels
+    int overflow_retries = 0;
     bool cancelled = false;
     bool diverged = false;
     torch::Tensor x;  // the image being optimised, at the current level's size
@@ -220,7 +282,7 @@ StyleResult StyleEngine::Impl::run(const StyleJob& job, ProgressSink& sink) {
         const Level& level = levels[level_index];
         if (level.iterations == 0) continue;
         const Size size{level.width, level.height};
-        const LevelTargets targets = make_targets(job, content_full, size, divisor);
+        LevelTargets targets = make_targets(job, *net, dtype, content_full, size, divisor);
         if (p.preserve_colors) content_at_level = tensor_to_image(targets.content);
 
         if (!x.defined()) {
@@ -252,14 +314,38 @@ StyleResult StyleEngine::Impl::run(const StyleJob& job, ProgressSink& sink) {
                 throw StopOptimisation{};
             }
             if (level_evaluations >= level.iterations) throw StopOptimisation{};
-            if (x.grad().defined()) x.mutable_grad().zero_();
-
-            const auto features = model->forward(x, capture.indices, p.pooling);
-            const torch::Tensor c = content_loss(pick(features, capture.content_slots), targets.content_features);
-            const torch::Tensor s = style_loss(pick(features, capture.style_slots), targets.style_grams, p.style_layer_weights);
-            const torch::Tensor t = tv_loss(x);
-            const torch::Tensor total = c * p.content_weight + s * p.style_weight + t * p.tv_weight;
-            total.backward();
+            torch::Tensor c, st, t, total;
+            for (;;) {
+                if (x.grad().defined()) x.mutable_grad().zero_();
+                const auto features = (*net)->forward(x.to(dtype), capture.indices, p.pooling);
+                c = content_loss(pick(features, capture.content_slots), targets.content_features);
+                st = style_loss(pick(features, capture.style_slots), targets.style_grams, p.style_layer_weights);
+                t = tv_loss(x);
+                total = c * p.content_weight + st * p.style_weight + t * p.tv_weight;
+                if (!scaler) {
+                    total.backward();
+                    break;
+                }
+                (total * scaler->scale()).backward();
+                const bool finite = torch::isfinite(x.grad()).all().item<bool>();
+                const double used_scale = scaler->scale();
+                if (scaler->update(finite)) {
+                    torch::NoGradGuard no_grad;
+                    x.mutable_grad().div_(used_scale);
+                    break;
+                }
+                ++overflow_retries;
+                if (scaler->exhausted()) {
+                    // Overflowing whatever the scale: finish the job in fp32.
+                    sink.on_notice("reduced precision (" + std::string(dtype_name(dtype)) + ") kept overflowing; " +
+                                   "continuing in fp32");
+                    dtype = torch::kFloat;
+                    net = &model_for(dtype, device);
+                    scaler.reset();
+                    targets = make_targets(job, *net, dtype, content_full, size, divisor);
+                }
+                // Otherwise: the scale was lowered; evaluate this point again (not counted).
+            }
             ++level_evaluations;
             ++evaluations;
 
@@ -270,7 +356,7 @@ StyleResult StyleEngine::Impl::run(const StyleJob& job, ProgressSink& sink) {
             report.width = size.width;
             report.height = size.height;
             report.content_loss = c.item<double>();
-            report.style_loss = s.item<double>();
+            report.style_loss = st.item<double>();
             report.tv_loss = t.item<double>();
             report.total_loss = total.item<double>();
             report.elapsed_s = seconds_since_start();
@@ -337,6 +423,8 @@ StyleResult StyleEngine::Impl::run(const StyleJob& job, ProgressSink& sink) {
     result.seconds = seconds_since_start();
     result.final_total_loss = at_output_size ? last_level_loss : std::numeric_limits<double>::quiet_NaN();
     result.device = device_name(device);
+    result.precision = std::string(dtype_name(dtype));
+    result.overflow_retries = overflow_retries;
     return result;
 }
 

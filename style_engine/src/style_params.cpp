@@ -65,6 +65,7 @@ void validate(const StyleParams& params) {
     check_range("TV weight", params.tv_weight, 0.0, 1e12);
     check_range("learning rate", params.learning_rate, 1e-8, 10.0);
     check_range("style scale", params.style_scale, 0.05, 8.0);
+    if (params.loss_scale != 0.0) check_range("loss scale", params.loss_scale, 1.0, 1e300);
     check_int("preview interval (iterations)", params.preview_every, 0, 1000000);
     check_int("preview interval (ms)", params.preview_interval_ms, 0, 3600000);
     if (params.content_layers.empty() && params.style_layers.empty())
@@ -89,6 +90,24 @@ std::string_view to_string(InitKind kind) {
     case InitKind::Image: return "image";
     }
     return "content";
+}
+
+std::string_view to_string(Precision precision) {
+    switch (precision) {
+    case Precision::Auto: return "auto";
+    case Precision::Fp32: return "fp32";
+    case Precision::Fp16: return "fp16";
+    case Precision::Bf16: return "bf16";
+    }
+    return "auto";
+}
+
+Precision parse_precision(std::string_view text) {
+    if (text == "auto") return Precision::Auto;
+    if (text == "fp32") return Precision::Fp32;
+    if (text == "fp16") return Precision::Fp16;
+    if (text == "bf16") return Precision::Bf16;
+    throw ConfigError("precision must be auto, fp32, fp16 or bf16 (got '" + std::string(text) + "')");
 }
 
 OptimizerKind parse_optimizer(std::string_view text) {

@@ -100,6 +100,50 @@ private Q_SLOTS:
         QVERIFY(torch::allclose(equal[0], torch::full({2, 2}, 3.0, torch::kDouble)));
     }
 
+    void bf16GradientsAgreeWithFp32() {
+        // The reduced-precision path: convolutions in bf16, statistics in fp32.
+        // Stated tolerance: relative L2 difference of the image gradient below 10%
+        // (bf16 keeps 8 significant bits; measured here: 0.8% on the loss, 6.2% on the gradient).
+        QTemporaryDir dir;
+        const auto weights = std::filesystem::path(dir.path().toStdString()) / "w.safetensors";
+        testing::write_random_vgg19_weights(weights, {12});
+        const auto file = engine::SafetensorsFile::open(weights);
+        engine::Vgg19Features full, reduced;
+        full->load_weights(file);
+        reduced->load_weights(file);
+        reduced->to(torch::kBFloat16);
+
+        torch::manual_seed(5);
+        const auto content = torch::rand({1, 3, 32, 32});
+        const auto style = torch::rand({1, 3, 32, 32});
+        const std::vector<int> content_layers{22}, style_layers{1, 6, 11, 20, 29};
+        auto gradient = [&](engine::Vgg19Features& net, torch::ScalarType dtype) {
+            torch::Tensor content_target;
+            std::vector<torch::Tensor> style_targets;
+            {
+                torch::NoGradGuard no_grad;
+                content_target = net->forward(content.to(dtype), content_layers, engine::PoolingKind::Max)[0].to(torch::kFloat);
+                for (const auto& f : net->forward(style.to(dtype), style_layers, engine::PoolingKind::Max))
+                    style_targets.push_back(engine::gram_matrix(f));
+            }
+            torch::manual_seed(9);
+            auto x = torch::rand({1, 3, 32, 32}).requires_grad_(true);
+            const auto c = engine::content_loss(net->forward(x.to(dtype), content_layers, engine::PoolingKind::Max), {content_target});
+            const auto s = engine::style_loss(net->forward(x.to(dtype), style_layers, engine::PoolingKind::Max), style_targets, {});
+            (c + s * 1e6).backward();
+            return std::make_pair((c + s * 1e6).item<double>(), x.grad().clone());
+        };
+        const auto [loss32, grad32] = gradient(full, torch::kFloat);
+        const auto [loss16, grad16] = gradient(reduced, torch::kBFloat16);
+        QCOMPARE(grad16.scalar_type(), torch::kFloat);  // the image and its gradient stay fp32
+        const double loss_error = std::abs(loss16 - loss32) / loss32;
+        const double grad_error = ((grad16 - grad32).norm() / grad32.norm()).item<double>();
+        QVERIFY2(loss_error < 0.05, qPrintable(QString::number(loss_error)));
+        QVERIFY2(grad_error < 0.10, qPrintable(QString::number(grad_error)));
+        QVERIFY(grad_error > 0.0);
+        qInfo("bf16 vs fp32: loss %.4f%%, gradient %.4f%% relative difference", 100 * loss_error, 100 * grad_error);
+    }
+
     void objectiveGradientMatchesFiniteDifferences() {
         QTemporaryDir dir;
         const auto weights = std::filesystem::path(dir.path().toStdString()) / "w.safetensors";

@@ -270,6 +270,64 @@ private Q_SLOTS:
         QCOMPARE(result.image.height, 48);
     }
 
+    void bf16LossesAgreeWithFp32() {
+        // Tolerance: bf16 keeps 8 significant bits; through 16 convolutions the
+        // losses of the initial image stay within 5% of fp32's.
+        auto job = smallJob(1);
+        job.params.init = engine::InitKind::Noise;
+        RecordingSink full, reduced;
+        const auto fp32 = m_engine->run(job, full);
+        job.params.precision = engine::Precision::Bf16;
+        const auto bf16 = m_engine->run(job, reduced);
+        QCOMPARE(QString::fromStdString(fp32.precision), QStringLiteral("fp32"));
+        QCOMPARE(QString::fromStdString(bf16.precision), QStringLiteral("bf16"));
+        const auto& a = full.reports.front();
+        const auto& b = reduced.reports.front();
+        QVERIFY2(std::abs(a.content_loss - b.content_loss) <= 0.05 * a.content_loss, qPrintable(QStringLiteral("%1 vs %2").arg(a.content_loss).arg(b.content_loss)));
+        QVERIFY2(std::abs(a.style_loss - b.style_loss) <= 0.05 * a.style_loss, qPrintable(QStringLiteral("%1 vs %2").arg(a.style_loss).arg(b.style_loss)));
+        QCOMPARE(a.tv_loss, b.tv_loss);  // on the fp32 image in both
+        QVERIFY(a.content_loss != b.content_loss);  // really computed in another precision
+    }
+
+    void fp16OnTheCpuIsRefusedWithTheReason() {
+        auto job = smallJob(1);
+        job.params.precision = engine::Precision::Fp16;
+        RecordingSink sink;
+        try {
+            m_engine->run(job, sink);
+            QFAIL("fp16 on the CPU was accepted");
+        } catch (const engine::DeviceError& e) {
+            QVERIFY2(QString::fromUtf8(e.what()).contains(QStringLiteral("need a CUDA GPU")), e.what());
+        }
+    }
+
+    void forcedOverflowRecovers_data() {
+        QTest::addColumn<double>("initialScale");
+        QTest::addColumn<bool>("fallsBack");
+        QTest::newRow("scale 1e34: backs off until finite") << 1e34 << false;  // needs a few halvings here
+        QTest::newRow("scale 1e300: gives up, finishes in fp32") << 1e300 << true;
+    }
+    void forcedOverflowRecovers() {
+        QFETCH(double, initialScale);
+        QFETCH(bool, fallsBack);
+        auto job = smallJob(8);
+        job.params.precision = engine::Precision::Bf16;
+        job.params.loss_scale = initialScale;  // the scaled loss overflows float at once
+        struct NoticeSink : RecordingSink {
+            std::vector<std::string> notices;
+            void on_notice(const std::string& m) override { notices.push_back(m); }
+        } sink;
+        const auto result = m_engine->run(job, sink);
+        QVERIFY(!result.cancelled);
+        QCOMPARE(sink.reports.size(), std::size_t{8});
+        QVERIFY(result.final_total_loss < sink.reports.front().total_loss);
+        bool fell_back = false;
+        for (const auto& n : sink.notices) fell_back |= n.find("continuing in fp32") != std::string::npos;
+        QCOMPARE(fell_back, fallsBack);
+        QVERIFY(result.overflow_retries > 0);  // it did overflow first
+        QCOMPARE(QString::fromStdString(result.precision), fallsBack ? QStringLiteral("fp32") : QStringLiteral("bf16"));
+    }
+
     void outputSizeFollowsTheLongSide() {
         auto job = smallJob(1);
         job.content = pattern(48, 32, 0.0);

@@ -15,6 +15,10 @@ namespace shuimo::engine {
 enum class OptimizerKind { Lbfgs, Adam };
 enum class PoolingKind { Max, Average };
 enum class InitKind { Content, Noise, Image };
+// Precision of the VGG convolutions; Gram matrices, losses, the image and the
+// optimiser's state are always fp32. Auto: bf16 on GPUs that have it, fp16 on
+// older ones, fp32 on the CPU (bf16 there is many times slower on most CPUs).
+enum class Precision { Auto, Fp32, Fp16, Bf16 };
 
 struct StyleParams {
     int size = 512;                 // longest side of the output; 0 = the content's own size
@@ -36,6 +40,8 @@ struct StyleParams {
     bool preserve_colors = false;
     std::uint64_t seed = 0;
     std::string device = "auto";    // auto | cpu | cuda | cuda:N
+    Precision precision = Precision::Auto;
+    double loss_scale = 0.0;        // initial dynamic loss scale; 0 = 65536 for fp16, none otherwise
     int preview_every = 0;          // emit a preview every N evaluations (0 = never by count)
     int preview_interval_ms = 0;    // ... or at most every T ms (0 = never by time)
 };
@@ -59,11 +65,15 @@ struct StyleResult {
     double seconds = 0.0;
     double final_total_loss = 0.0;  // of the returned image's evaluation
     std::string device;             // where it ran, e.g. "cpu" or "cuda:0"
+    std::string precision;          // convolutions at the end of the job: "fp32", "bf16" or "fp16"
+    int overflow_retries = 0;       // evaluations repeated with a smaller loss scale (not in iterations_run)
 };
 
 std::string_view to_string(OptimizerKind kind);
 std::string_view to_string(PoolingKind kind);
 std::string_view to_string(InitKind kind);
+std::string_view to_string(Precision precision);
+Precision parse_precision(std::string_view text);
 // Parse the CLI/JSON spellings ("lbfgs", "adam", "max", "avg", ...); throw ConfigError otherwise.
 OptimizerKind parse_optimizer(std::string_view text);
 PoolingKind parse_pooling(std::string_view text);
