@@ -1,9 +1,12 @@
 #include "stylize_command.h"
 
+#include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <system_error>
 
 #include "shuimo/engine/errors.h"
+#include "shuimo/engine/memory_plan.h"
 #include "shuimo/engine/model_paths.h"
 #include "shuimo/engine/schedule.h"
 #include "shuimo/engine/style_engine.h"
@@ -42,10 +45,21 @@ std::string describe_plan(const StylizeOptions& options) {
     std::string text = "plan: output " + std::to_string(out.width) + "x" + std::to_string(out.height) + ", " +
                        std::to_string(levels.size()) + (levels.size() == 1 ? " level, " : " levels, ") +
                        std::to_string(total) + " evaluations, " + std::string(engine::to_string(options.params.optimizer)) + "\n";
+    const int conv_bytes = options.params.precision == engine::Precision::Fp16 ||
+                                   options.params.precision == engine::Precision::Bf16
+                               ? 2
+                               : 4;
+    std::uint64_t peak = 0;
     for (std::size_t i = 0; i < levels.size(); ++i) {
+        const auto memory =
+            engine::estimate_level_memory(levels[i].width, levels[i].height, options.params, levels[i].iterations, conv_bytes);
+        peak = std::max(peak, memory.total());
         text += "  level " + std::to_string(i) + ": " + std::to_string(levels[i].width) + "x" +
-                std::to_string(levels[i].height) + ", " + std::to_string(levels[i].iterations) + " evaluations\n";
+                std::to_string(levels[i].height) + ", " + std::to_string(levels[i].iterations) + " evaluations, ~" +
+                std::to_string(memory.total() >> 20) + " MiB\n";
     }
+    text += "estimated peak working memory: ~" + std::to_string(peak >> 20) +
+            " MiB on top of LibTorch and the weights (about 0.4 GiB on the CPU)\n";
     return text;
 }
 

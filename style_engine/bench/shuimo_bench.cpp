@@ -4,6 +4,8 @@
 //
 //   shuimo-bench [--sizes 128,256,512] [--iterations N] [--rounds R] [--weights FILE]
 //                [--optimizer lbfgs|adam] [--device auto|cpu|cuda:N]
+//   shuimo-bench --memory 512,1024,2048 [--iterations N]
+//       estimated against measured peak memory (VmHWM above the RSS before the job), single-scale.
 //   shuimo-bench --time-to-quality SIZE [--single-iterations N] [--multi-iterations N]
 //       single-scale vs the default coarse-to-fine schedule: time and final objective at full size.
 
@@ -25,6 +27,7 @@
 
 #include "random_weights.h"
 #include "shuimo/engine/errors.h"
+#include "shuimo/engine/memory_plan.h"
 #include "shuimo/engine/schedule.h"
 #include "shuimo/engine/style_engine.h"
 #include "tensor_image.h"
@@ -89,6 +92,7 @@ int main(int argc, char** argv) {
     std::string optimizer = "lbfgs";
     std::string device = "auto";
     int quality_size = 0;
+    std::vector<int> memory_sizes;
     int single_iterations = 300;
     int multi_iterations = 300;
     for (int i = 1; i < argc; ++i) {
@@ -107,12 +111,14 @@ int main(int argc, char** argv) {
         else if (arg == "--optimizer") optimizer = value();
         else if (arg == "--device") device = value();
         else if (arg == "--time-to-quality") quality_size = std::stoi(value());
+        else if (arg == "--memory") memory_sizes = parse_sizes(value());
         else if (arg == "--single-iterations") single_iterations = std::stoi(value());
         else if (arg == "--multi-iterations") multi_iterations = std::stoi(value());
         else {
             std::cerr << "usage: shuimo-bench [--sizes 128,256,512] [--iterations N] [--rounds R] [--weights FILE] "
                          "[--optimizer lbfgs|adam] [--device auto|cpu|cuda:N]\n"
-                         "       shuimo-bench --time-to-quality SIZE [--single-iterations N] [--multi-iterations N]\n";
+                         "       shuimo-bench --time-to-quality SIZE [--single-iterations N] [--multi-iterations N]\n"
+                         "       shuimo-bench --memory 512,1024,2048 [--iterations N] [--optimizer ...]\n";
             return 2;
         }
     }
@@ -129,6 +135,44 @@ int main(int argc, char** argv) {
         engine::StyleEngine style_engine(weights_path);
         const auto info = engine::engine_info();
         const torch::Device torch_device = engine::resolve_device(device);
+
+        if (!memory_sizes.empty()) {
+            std::printf("memory: estimate vs measured (torch %s, %d threads, %s, %d iterations, single-scale)\n\n",
+                        info.torch_version.c_str(), info.cpu_threads, optimizer.c_str(), iterations);
+            std::printf("| size | estimated MiB | measured MiB | error |\n|---:|---:|---:|---:|\n");
+            {
+                // One small job first: thread pools and oneDNN's one-time state are not the job's.
+                engine::StyleJob warm;
+                warm.content = pattern_image(64, 64, 1);
+                warm.styles.push_back(pattern_image(64, 64, 7));
+                warm.params.device = device;
+                warm.params.size = 64;
+                warm.params.iterations = 2;
+                TimingSink sink;
+                style_engine.run(warm, sink);
+            }
+            for (const int size : memory_sizes) {
+                engine::StyleJob job;
+                job.content = pattern_image(size, size, 1);
+                job.styles.push_back(pattern_image(size, size, 7));
+                job.params.device = device;
+                job.params.size = size;
+                job.params.scales = 1;
+                job.params.iterations = iterations;
+                job.params.optimizer = engine::parse_optimizer(optimizer);
+                const double before = current_rss_mib();
+                reset_peak_rss();
+                TimingSink sink;
+                style_engine.run(job, sink);
+                const double measured = peak_rss_mib() - before;
+                const double estimated =
+                    static_cast<double>(engine::estimate_level_memory(size, size, job.params, iterations).total()) / (1024.0 * 1024.0);
+                std::printf("| %d | %.0f | %.0f | %+.1f%% |\n", size, estimated, measured, 100.0 * (estimated / measured - 1.0));
+                std::fflush(stdout);
+            }
+            if (!temp_weights.empty()) std::filesystem::remove(temp_weights);
+            return 0;
+        }
 
         if (quality_size > 0) {
             engine::StyleJob job;

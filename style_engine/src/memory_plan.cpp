@@ -1,0 +1,48 @@
+#include "shuimo/engine/memory_plan.h"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "shuimo/engine/vgg19_spec.h"
+
+namespace shuimo::engine {
+
+MemoryEstimate estimate_level_memory(int width, int height, const StyleParams& params, int iterations, int conv_bytes) {
+    const double pixels = static_cast<double>(width) * height;
+    int deepest = 0;
+    std::vector<std::string> captured = params.content_layers;
+    captured.insert(captured.end(), params.style_layers.begin(), params.style_layers.end());
+    for (const auto& name : captured) deepest = std::max(deepest, find_vgg19_layer(name).index);
+
+    // Forward: every convolution output is kept (ReLU runs in place on it) and
+    // every max-pool keeps its output and int64 indices, up to the deepest layer.
+    double saved = 3.0 * 4 + 3.0 * conv_bytes;  // the fp32 image and its normalised copy
+    double largest_map = 0;
+    for (const auto& layer : vgg19_layers()) {
+        if (layer.index > deepest) break;
+        const double elements = layer.out_channels / static_cast<double>(layer.downsample * layer.downsample);
+        if (layer.type == VggLayerType::Conv) {
+            saved += elements * conv_bytes;
+            largest_map = std::max(largest_map, elements);
+        } else if (layer.type == VggLayerType::Pool) {
+            saved += elements * conv_bytes + (params.pooling == PoolingKind::Max ? elements * 8.0 : 0.0);
+        }
+    }
+    MemoryEstimate estimate;
+    estimate.activations = static_cast<std::uint64_t>(saved * pixels);
+    // Backward: the gradient of a layer's output and of its input live together,
+    // plus the fp32 Gram gradient of the largest captured map.
+    estimate.backward = static_cast<std::uint64_t>((2.0 * conv_bytes + 4.0) * largest_map * pixels);
+    // Optimiser: image-sized fp32 vectors. L-BFGS keeps two per remembered step
+    // (history of 100) and about eight working copies; Adam two moments and a few copies.
+    const double image_vector = 3.0 * 4.0 * pixels;
+    const double vectors = params.optimizer == OptimizerKind::Lbfgs ? 8.0 + 2.0 * std::min(iterations, 100) : 6.0;
+    estimate.optimizer = static_cast<std::uint64_t>(vectors * image_vector);
+    // Measured, not derived: what a 512² job holds beyond the terms above
+    // (99 MiB with Adam, 163 MiB with L-BFGS on the CPU; docs/BENCHMARKS.md).
+    estimate.fixed = 128ull << 20;
+    return estimate;
+}
+
+}  // namespace shuimo::engine
