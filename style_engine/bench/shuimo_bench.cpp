@@ -220,6 +220,7 @@ int main(int argc, char** argv) {
         defaults.device = device;
         defaults.optimizer = engine::parse_optimizer(optimizer);
         defaults.iterations = iterations;
+        defaults.scales = 1;  // per-iteration cost at one size, not a pyramid
         std::vector<std::string> layers = defaults.content_layers;
         layers.insert(layers.end(), defaults.style_layers.begin(), defaults.style_layers.end());
         std::sort(layers.begin(), layers.end());
