@@ -74,6 +74,16 @@ private:
         return job;
     }
 
+    // 64x48 output in two levels: 32x24, then 64x48.
+    engine::StyleJob twoLevelJob(int iterations) const {
+        auto job = smallJob(iterations);
+        job.content = pattern(64, 48, 0.0);
+        job.params.size = 64;
+        job.params.scales = 2;
+        job.params.min_size = 32;
+        return job;
+    }
+
 private Q_SLOTS:
     void initTestCase() {
         const auto weights = std::filesystem::path(m_dir.path().toStdString()) / "vgg19.safetensors";
@@ -230,11 +240,7 @@ private Q_SLOTS:
     }
 
     void multiScaleRunsCoarseToFine() {
-        auto job = smallJob(9);
-        job.content = pattern(64, 48, 0.0);
-        job.params.size = 64;
-        job.params.scales = 2;
-        job.params.min_size = 32;
+        auto job = twoLevelJob(9);
         RecordingSink sink;
         const auto result = m_engine->run(job, sink);
         QCOMPARE(sink.reports.size(), std::size_t{9});
@@ -256,11 +262,7 @@ private Q_SLOTS:
     }
 
     void cancelDuringACoarseLevelStillGivesTheOutputSize() {
-        auto job = smallJob(30);
-        job.content = pattern(64, 48, 0.0);
-        job.params.size = 64;
-        job.params.scales = 2;
-        job.params.min_size = 32;
+        auto job = twoLevelJob(30);
         RecordingSink sink;
         sink.cancel_when = [](const RecordingSink& s) { return s.reports.size() >= 2; };
         const auto result = m_engine->run(job, sink);
