@@ -63,6 +63,16 @@ engine::Image pattern_image(int width, int height, int seed) {
     return image;
 }
 
+// A square job on synthetic images: content and style differ in pattern.
+engine::StyleJob square_job(int size, const std::string& device) {
+    engine::StyleJob job;
+    job.content = pattern_image(size, size, 1);
+    job.styles.push_back(pattern_image(size, size, 7));
+    job.params.device = device;
+    job.params.size = size;
+    return job;
+}
+
 struct TimingSink : engine::ProgressSink {
     std::vector<double> elapsed;
     void on_iteration(const engine::IterationReport& r) override { elapsed.push_back(r.elapsed_s); }
@@ -142,21 +152,13 @@ int main(int argc, char** argv) {
             std::printf("| size | estimated MiB | measured MiB | error |\n|---:|---:|---:|---:|\n");
             {
                 // One small job first: thread pools and oneDNN's one-time state are not the job's.
-                engine::StyleJob warm;
-                warm.content = pattern_image(64, 64, 1);
-                warm.styles.push_back(pattern_image(64, 64, 7));
-                warm.params.device = device;
-                warm.params.size = 64;
+                engine::StyleJob warm = square_job(64, device);
                 warm.params.iterations = 2;
                 TimingSink sink;
                 style_engine.run(warm, sink);
             }
             for (const int size : memory_sizes) {
-                engine::StyleJob job;
-                job.content = pattern_image(size, size, 1);
-                job.styles.push_back(pattern_image(size, size, 7));
-                job.params.device = device;
-                job.params.size = size;
+                engine::StyleJob job = square_job(size, device);
                 job.params.scales = 1;
                 job.params.iterations = iterations;
                 job.params.optimizer = engine::parse_optimizer(optimizer);
@@ -175,11 +177,7 @@ int main(int argc, char** argv) {
         }
 
         if (quality_size > 0) {
-            engine::StyleJob job;
-            job.content = pattern_image(quality_size, quality_size, 1);
-            job.styles.push_back(pattern_image(quality_size, quality_size, 7));
-            job.params.device = device;
-            job.params.size = quality_size;
+            engine::StyleJob job = square_job(quality_size, device);
             job.params.optimizer = engine::parse_optimizer(optimizer);
             std::printf("time to quality at %dx%d (torch %s, %d threads, %s, weights: %s)\n\n", quality_size, quality_size,
                         info.torch_version.c_str(), info.cpu_threads, optimizer.c_str(),
@@ -253,9 +251,7 @@ int main(int argc, char** argv) {
             };
 
             // Engine: a real job at this size; per-iteration time between the first and last report.
-            engine::StyleJob job;
-            job.content = pattern_image(size, size, 1);
-            job.styles.push_back(pattern_image(size, size, 7));
+            engine::StyleJob job = square_job(size, device);
             job.params = defaults;
             job.params.size = size;
             job.params.iterations = iterations + 1;

@@ -157,7 +157,8 @@ struct StyleEngine::Impl {
     StyleResult run(const StyleJob& job, ProgressSink& sink);
     Vgg19Features& model_for(torch::ScalarType dtype, torch::Device device);
     LevelTargets make_targets(const StyleJob& job, Vgg19Features& net, torch::ScalarType dtype,
-                              const torch::Tensor& content_full, Size size, int divisor);
+                              const torch::Tensor& content_full, const std::vector<torch::Tensor>& styles_full, Size size,
+                              int divisor);
 };
 
 Vgg19Features& StyleEngine::Impl::model_for(torch::ScalarType dtype, torch::Device device) {
@@ -212,7 +213,8 @@ struct LevelTargets {
 };
 
 LevelTargets StyleEngine::Impl::make_targets(const StyleJob& job, Vgg19Features& net, torch::ScalarType dtype,
-                                             const torch::Tensor& content_full, Size size, int divisor) {
+                                             const torch::Tensor& content_full,
+                                             const std::vector<torch::Tensor>& styles_full, Size size, int divisor) {
     const StyleParams& p = job.params;
     torch::NoGradGuard no_grad;
     LevelTargets targets;
@@ -224,11 +226,11 @@ LevelTargets StyleEngine::Impl::make_targets(const StyleJob& job, Vgg19Features&
     if (style_layers.empty()) return targets;
     const int style_long_side = std::max(1, static_cast<int>(std::lround(std::max(size.width, size.height) * p.style_scale)));
     std::vector<std::vector<torch::Tensor>> style_grams;
-    for (std::size_t k = 0; k < job.styles.size(); ++k) {
-        const Image& style = job.styles[k];
-        const Size style_size = fit_long_side(style.width, style.height, style_long_side);
+    for (std::size_t k = 0; k < styles_full.size(); ++k) {
+        const Size style_size = fit_long_side(static_cast<int>(styles_full[k].size(3)), static_cast<int>(styles_full[k].size(2)),
+                                              style_long_side);
         check_min_side(style_size, divisor, "style image " + std::to_string(k + 1) + " at this size and style scale");
-        const torch::Tensor style_tensor = resize_image_tensor(image_to_tensor(style).to(content_full.device()), style_size);
+        const torch::Tensor style_tensor = resize_image_tensor(styles_full[k], style_size);
         std::vector<torch::Tensor> grams;
         for (const auto& f : net->forward(style_tensor.to(dtype), style_layers, p.pooling)) grams.push_back(gram_matrix(f));
         style_grams.push_back(std::move(grams));
@@ -264,7 +266,10 @@ StyleResult StyleEngine::Impl::run(const StyleJob& job, ProgressSink& sink) {
     }
     check_min_side(out, divisor, "the output");
 
+    // Inputs go to the device once; each level resamples them from there.
     const torch::Tensor content_full = image_to_tensor(job.content).to(device);
+    std::vector<torch::Tensor> styles_full;
+    for (const auto& style : job.styles) styles_full.push_back(image_to_tensor(style).to(device));
     int evaluations = 0;  // over all levels
     int overflow_retries = 0;
     bool cancelled = false;
@@ -282,7 +287,7 @@ StyleResult StyleEngine::Impl::run(const StyleJob& job, ProgressSink& sink) {
         const Level& level = levels[level_index];
         if (level.iterations == 0) continue;
         const Size size{level.width, level.height};
-        LevelTargets targets = make_targets(job, *net, dtype, content_full, size, divisor);
+        LevelTargets targets = make_targets(job, *net, dtype, content_full, styles_full, size, divisor);
         if (p.preserve_colors) content_at_level = tensor_to_image(targets.content);
 
         if (!x.defined()) {
@@ -342,7 +347,7 @@ StyleResult StyleEngine::Impl::run(const StyleJob& job, ProgressSink& sink) {
                     dtype = torch::kFloat;
                     net = &model_for(dtype, device);
                     scaler.reset();
-                    targets = make_targets(job, *net, dtype, content_full, size, divisor);
+                    targets = make_targets(job, *net, dtype, content_full, styles_full, size, divisor);
                 }
                 // Otherwise: the scale was lowered; evaluate this point again (not counted).
             }
@@ -417,7 +422,8 @@ StyleResult StyleEngine::Impl::run(const StyleJob& job, ProgressSink& sink) {
     const bool at_output_size = x.size(2) == out.height && x.size(3) == out.width;
     const torch::Tensor final_image = at_output_size ? x : resize_image_tensor(x, out);
     StyleResult result;
-    result.image = finish_image(final_image, p.preserve_colors ? tensor_to_image(resize_image_tensor(content_full, out)) : Image{});
+    if (p.preserve_colors && !at_output_size) content_at_level = tensor_to_image(resize_image_tensor(content_full, out));
+    result.image = finish_image(final_image, content_at_level);
     result.cancelled = cancelled;
     result.iterations_run = evaluations;
     result.seconds = seconds_since_start();
