@@ -9,10 +9,13 @@
 #include <limits>
 #include <optional>
 #include <map>
+#include <mutex>
+#include <utility>
 
 #include "losses.h"
 #include "shuimo/engine/color.h"
 #include "shuimo/engine/errors.h"
+#include "shuimo/engine/job_plan.h"
 #include "shuimo/engine/loss_scaler.h"
 #include "shuimo/engine/safetensors.h"
 #include "shuimo/engine/schedule.h"
@@ -28,6 +31,11 @@ using Clock = std::chrono::steady_clock;
 // Thrown from inside the objective to end an optimiser's step early (budget
 // spent or cancelled); the best evaluated image is kept separately.
 struct StopOptimisation {};
+// Thrown from inside the objective when the loss weights changed: the optimiser
+// is rebuilt and goes on from the current image. Its state described the old
+// objective: L-BFGS's curvature pairs and Adam's moments both scale with the
+// weights, so a style weight cut by 100x would leave Adam crawling for dozens of steps.
+struct RestartOptimiser {};
 
 void check_rgb(const Image& image, const std::string& what) {
     if (image.empty()) throw ConfigError(what + " is empty");
@@ -135,6 +143,30 @@ std::string_view dtype_name(torch::ScalarType dtype) {
     return dtype == torch::kHalf ? "fp16" : dtype == torch::kBFloat16 ? "bf16" : "fp32";
 }
 
+// Runs an optimiser on x until `evaluate` throws (budget spent, cancelled or
+// the objective changed). Budget and cancellation are enforced by `evaluate`,
+// so the optimisers' own stopping rules are switched off.
+template <typename Evaluate>
+void run_optimiser(const StyleParams& p, torch::Tensor& x, Evaluate& evaluate) {
+    if (p.optimizer == OptimizerKind::Adam) {
+        torch::optim::Adam adam({x}, torch::optim::AdamOptions(p.learning_rate));
+        for (;;) {
+            evaluate();
+            adam.step();
+            torch::NoGradGuard no_grad;
+            x.clamp_(0.0, 1.0);
+        }
+    }
+    torch::optim::LBFGS lbfgs({x}, torch::optim::LBFGSOptions(1.0)
+                                       .max_iter(std::numeric_limits<int32_t>::max())
+                                       .max_eval(std::numeric_limits<int32_t>::max())
+                                       .tolerance_grad(0.0)
+                                       .tolerance_change(0.0)
+                                       .history_size(100)
+                                       .line_search_fn("strong_wolfe"));
+    for (;;) lbfgs.step(evaluate);
+}
+
 }  // namespace
 
 EngineInfo engine_info() {
@@ -145,6 +177,46 @@ EngineInfo engine_info() {
     info.cuda_device_count = info.cuda_available ? static_cast<int>(torch::cuda::device_count()) : 0;
     info.cpu_threads = torch::get_num_threads();
     return info;
+}
+
+double measure_throughput_gflops(const std::string& device_spec, Precision precision) {
+    configure_torch_runtime();
+    static std::mutex mutex;
+    static std::map<std::pair<std::string, int>, double> measured;
+    const std::lock_guard lock(mutex);
+    const auto key = std::make_pair(device_spec, static_cast<int>(precision));
+    if (const auto it = measured.find(key); it != measured.end()) return it->second;
+
+    const torch::Device device = resolve_device(device_spec);
+    ProgressSink quiet;
+    const torch::ScalarType dtype = resolve_precision(precision, device, quiet);
+    Vgg19Features net;  // default-initialised: the timing does not depend on the weights
+    net->eval();
+    net->to(device, dtype);
+    const StyleParams params;
+    const Capture capture = make_capture(params);
+    constexpr int kSide = 256;
+    torch::Tensor x = torch::rand({1, 3, kSide, kSide}, torch::TensorOptions().device(device)).requires_grad_(true);
+    auto evaluation = [&] {
+        torch::Tensor total = torch::zeros({}, x.options());
+        const auto features = net->forward(x.to(dtype), capture.indices, params.pooling);
+        for (const auto slot : capture.style_slots) total = total + gram_matrix(features[slot]).sum();
+        for (const auto slot : capture.content_slots) total = total + features[slot].to(torch::kFloat).square().mean();
+        total.backward();
+        return total.item<double>();  // waits for the device
+    };
+    try {
+        evaluation();  // warm-up: allocator, oneDNN/cuDNN kernel choice
+        constexpr int kTimed = 2;
+        const auto started = Clock::now();
+        for (int i = 0; i < kTimed; ++i) evaluation();
+        const double seconds = std::chrono::duration<double>(Clock::now() - started).count() / kTimed;
+        const double gflops = evaluation_gflop(kSide, kSide, params) / std::max(seconds, 1e-9);
+        measured.emplace(key, gflops);
+        return gflops;
+    } catch (const c10::Error& e) {
+        throw DeviceError(std::string("could not time the device: ") + e.what_without_backtrace());
+    }
 }
 
 struct LevelTargets;
@@ -270,6 +342,24 @@ StyleResult StyleEngine::Impl::run(const StyleJob& job, ProgressSink& sink) {
     const torch::Tensor content_full = image_to_tensor(job.content).to(device);
     std::vector<torch::Tensor> styles_full;
     for (const auto& style : job.styles) styles_full.push_back(image_to_tensor(style).to(device));
+    LossWeights weights{p.content_weight, p.style_weight, p.tv_weight};
+    // New weights from the sink, if valid; true when they differ from the current ones.
+    auto take_new_weights = [&]() {
+        const std::optional<LossWeights> polled = sink.poll_weights();
+        if (!polled || *polled == weights) return false;
+        StyleParams check = p;
+        check.content_weight = polled->content;
+        check.style_weight = polled->style;
+        check.tv_weight = polled->tv;
+        try {
+            validate(check);
+        } catch (const ConfigError& e) {
+            sink.on_notice(std::string("new weights ignored: ") + e.what());
+            return false;
+        }
+        weights = *polled;
+        return true;
+    };
     int evaluations = 0;  // over all levels
     int overflow_retries = 0;
     bool cancelled = false;
@@ -312,6 +402,7 @@ StyleResult StyleEngine::Impl::run(const StyleJob& job, ProgressSink& sink) {
         double best_loss = std::numeric_limits<double>::infinity();
         torch::Tensor best;
         auto last_preview = Clock::now();
+        bool in_step = false;  // the current optimiser has evaluated at least once
 
         auto evaluate = [&]() -> torch::Tensor {
             if (sink.is_cancelled()) {
@@ -319,6 +410,12 @@ StyleResult StyleEngine::Impl::run(const StyleJob& job, ProgressSink& sink) {
                 throw StopOptimisation{};
             }
             if (level_evaluations >= level.iterations) throw StopOptimisation{};
+            if (take_new_weights()) {
+                // Losses under the old weights are not comparable with the new ones.
+                best_loss = std::numeric_limits<double>::infinity();
+                if (in_step) throw RestartOptimiser{};
+            }
+            in_step = true;
             torch::Tensor c, st, t, total;
             for (;;) {
                 if (x.grad().defined()) x.mutable_grad().zero_();
@@ -326,7 +423,7 @@ StyleResult StyleEngine::Impl::run(const StyleJob& job, ProgressSink& sink) {
                 c = content_loss(pick(features, capture.content_slots), targets.content_features);
                 st = style_loss(pick(features, capture.style_slots), targets.style_grams, p.style_layer_weights);
                 t = tv_loss(x);
-                total = c * p.content_weight + st * p.style_weight + t * p.tv_weight;
+                total = c * weights.content + st * weights.style + t * weights.tv;
                 if (!scaler) {
                     total.backward();
                     break;
@@ -365,6 +462,7 @@ StyleResult StyleEngine::Impl::run(const StyleJob& job, ProgressSink& sink) {
             report.tv_loss = t.item<double>();
             report.total_loss = total.item<double>();
             report.elapsed_s = seconds_since_start();
+            report.weights = weights;
             if (!std::isfinite(report.total_loss)) {
                 diverged = true;
                 throw StopOptimisation{};
@@ -386,28 +484,16 @@ StyleResult StyleEngine::Impl::run(const StyleJob& job, ProgressSink& sink) {
             return total;
         };
 
-        try {
-            if (p.optimizer == OptimizerKind::Adam) {
-                torch::optim::Adam adam({x}, torch::optim::AdamOptions(p.learning_rate));
-                for (;;) {
-                    evaluate();
-                    adam.step();
-                    torch::NoGradGuard no_grad;
-                    x.clamp_(0.0, 1.0);
-                }
-            } else {
-                // Budget and cancellation are enforced by `evaluate`, so the
-                // optimiser's own stopping rules are switched off.
-                torch::optim::LBFGS lbfgs({x}, torch::optim::LBFGSOptions(1.0)
-                                                   .max_iter(std::numeric_limits<int32_t>::max())
-                                                   .max_eval(std::numeric_limits<int32_t>::max())
-                                                   .tolerance_grad(0.0)
-                                                   .tolerance_change(0.0)
-                                                   .history_size(100)
-                                                   .line_search_fn("strong_wolfe"));
-                for (;;) lbfgs.step(evaluate);
+        for (bool done = false; !done;) {
+            in_step = false;
+            try {
+                run_optimiser(p, x, evaluate);
+                done = true;
+            } catch (const StopOptimisation&) {
+                done = true;
+            } catch (const RestartOptimiser&) {
+                // Fresh optimiser state from the current image, new objective.
             }
-        } catch (const StopOptimisation&) {
         }
         // The next level (or the result) starts from this level's best evaluated image.
         x = best.defined() ? best : x.detach();

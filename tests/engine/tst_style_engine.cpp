@@ -8,6 +8,8 @@
 #include <cmath>
 #include <functional>
 #include <memory>
+#include <optional>
+#include <string>
 
 #include "random_weights.h"
 #include "shuimo/engine/color.h"
@@ -129,6 +131,57 @@ private Q_SLOTS:
             const double expected = 2.0 * r.content_loss + 1e5 * r.style_loss + 7.0 * r.tv_loss;
             QVERIFY(std::abs(r.total_loss - expected) <= 1e-5 * std::abs(expected));
         }
+    }
+
+    // Live re-weighting: weights polled from the sink change the objective of
+    // the running job from the next evaluation, without restarting it.
+    void newWeightsApplyWithoutRestarting_data() {
+        QTest::addColumn<int>("optimizer");
+        QTest::newRow("lbfgs") << static_cast<int>(engine::OptimizerKind::Lbfgs);
+        QTest::newRow("adam") << static_cast<int>(engine::OptimizerKind::Adam);
+    }
+    void newWeightsApplyWithoutRestarting() {
+        QFETCH(int, optimizer);
+        struct ReweightingSink : RecordingSink {
+            std::vector<std::string> notices;
+            std::optional<engine::LossWeights> poll_weights() override {
+                if (reports.size() == 4) return engine::LossWeights{1.0, std::nan(""), 1.0};  // invalid: ignored
+                if (reports.size() >= 8) return engine::LossWeights{1.0, 0.0, 0.0};  // content only
+                return std::nullopt;
+            }
+            void on_notice(const std::string& message) override { notices.push_back(message); }
+        };
+        auto job = smallJob(20);
+        job.params.optimizer = static_cast<engine::OptimizerKind>(optimizer);
+        job.params.learning_rate = 0.05;
+        ReweightingSink sink;
+        const auto result = m_engine->run(job, sink);
+        QCOMPARE(result.iterations_run, 20);
+        QCOMPARE(sink.reports.size(), std::size_t{20});
+        QCOMPARE(sink.notices.size(), std::size_t{1});
+        QVERIFY(sink.notices.front().find("new weights ignored") != std::string::npos);
+        const engine::LossWeights original{job.params.content_weight, job.params.style_weight, job.params.tv_weight};
+        for (std::size_t i = 0; i < 8; ++i) QVERIFY(sink.reports[i].weights == original);
+        for (std::size_t i = 8; i < 20; ++i) {
+            const auto& r = sink.reports[i];
+            QVERIFY((r.weights == engine::LossWeights{1.0, 0.0, 0.0}));
+            QCOMPARE(r.total_loss, r.content_loss);
+            QCOMPARE(r.iteration, static_cast<int>(i + 1));
+        }
+        // Not restarted: the image had already moved away from the content
+        // (a restart from content init would report zero content loss) ...
+        const double at_switch = sink.reports[8].content_loss;
+        QVERIFY(at_switch > 0.0);
+        // ... and the new objective (content only) is what it then minimised.
+        QVERIFY2(sink.reports.back().content_loss < 0.7 * at_switch,
+                 qPrintable(QStringLiteral("%1 -> %2").arg(at_switch).arg(sink.reports.back().content_loss)));
+    }
+
+    void throughputIsMeasuredOnceAndPlausible() {
+        const double first = engine::measure_throughput_gflops("cpu", engine::Precision::Fp32);
+        QVERIFY2(std::isfinite(first) && first > 0.5 && first < 1e5, qPrintable(QString::number(first)));
+        QCOMPARE(engine::measure_throughput_gflops("cpu", engine::Precision::Auto), engine::measure_throughput_gflops("cpu", engine::Precision::Auto));
+        QCOMPARE(engine::measure_throughput_gflops("cpu", engine::Precision::Fp32), first);  // cached
     }
 
     void cancelStopsWithinOneIteration() {

@@ -2,11 +2,20 @@
 // How a running job talks to whoever started it: a small sink interface with
 // no Qt and no torch, so the CLI, the GUI worker and tests can all implement it.
 
+#include <optional>
 #include <string>
 
 #include "shuimo/engine/image.h"
 
 namespace shuimo::engine {
+
+// The weights of the three terms of the objective (docs/OBJECTIVE.md).
+struct LossWeights {
+    double content = 1.0;
+    double style = 1e6;
+    double tv = 1.0;
+    bool operator==(const LossWeights&) const = default;
+};
 
 // One objective evaluation (one forward + backward pass). The losses are the
 // unweighted terms of docs/OBJECTIVE.md; total is the weighted sum.
@@ -21,6 +30,7 @@ struct IterationReport {
     double tv_loss = 0.0;
     double total_loss = 0.0;
     double elapsed_s = 0.0;  // since the job started (targets included)
+    LossWeights weights;     // the weights this evaluation used (they may change during a job)
 };
 
 class ProgressSink {
@@ -35,6 +45,12 @@ public:
     // Polled before every evaluation: returning true stops the job within one
     // evaluation, and the job returns the best image so far, marked cancelled.
     virtual bool is_cancelled() const { return false; }
+    // Polled before every evaluation: new weights change the objective of the
+    // running job from that evaluation on, without restarting it: the image so
+    // far and the iteration count are kept, the optimiser's state (which
+    // described the old objective) starts afresh. Called on the engine's thread.
+    // Return nullopt (the default) to keep the current weights.
+    virtual std::optional<LossWeights> poll_weights() { return std::nullopt; }
 };
 
 }  // namespace shuimo::engine

@@ -43,6 +43,13 @@ private:
     std::unique_ptr<Impl> impl_;
 };
 
+// Sustained convolution throughput of `device` ("cpu", "cuda", "cuda:1",
+// "auto") at `precision`, in GFLOP/s as job_plan.h counts them: a few timed
+// evaluations at 256² with the default layers. Needs no weights (the timing
+// does not depend on their values); measured once per device and precision
+// and cached. Throws DeviceError.
+double measure_throughput_gflops(const std::string& device, Precision precision);
+
 // Output size for a content image of width x height and params.size.
 Size output_size(int content_width, int content_height, int requested_long_side);
 
