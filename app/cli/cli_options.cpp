@@ -40,6 +40,9 @@ const OptionSpec kOptions[] = {
     {"seed", "N", "Random seed (noise init). Default 0."},
     {"device", "auto|cpu|cuda[:N]", "Where to run. Default auto (CUDA when available)."},
     {"precision", "auto|fp32|fp16|bf16", "Convolution precision; statistics stay fp32. Default auto (fp32 on CPU)."},
+    {"checkpointing", "auto|on|off", "Recompute VGG activations in the backward pass: less memory, ~1/3 slower. Default auto (when a level would not fit)."},
+    {"max-memory", "SIZE", "Working-memory budget, e.g. 6G or 800M: checkpointing, then a smaller size, keep the job inside it. Default: the device's free memory."},
+    {"report-every", "N", "Progress (and the loss read back from the device) every N evaluations. Default 1 on CPU, 10 on GPU."},
     {"bit-depth", "8|16", "Output bits per sample (16: PNG and TIFF). Default 8."},
     {"progress", "json", "Write one JSON object per iteration to stdout."},
 };
@@ -78,7 +81,7 @@ void add_options(QCommandLineParser& parser) {
                                             QString::fromLatin1(spec.value)));
     }
     parser.addOption(QCommandLineOption(QStringLiteral("preserve-colors"), QStringLiteral("Keep the photo's colours; take luminance from the result.")));
-    parser.addOption(QCommandLineOption(QStringLiteral("dry-run"), QStringLiteral("Print the plan (levels, sizes, evaluations) and stop.")));
+    parser.addOption(QCommandLineOption(QStringLiteral("dry-run"), QStringLiteral("Print the plan (levels, sizes, evaluations, memory, time) and stop.")));
 }
 
 }  // namespace
@@ -89,7 +92,7 @@ QString stylize_help_text() {
         text += QStringLiteral("  --%1 %2\n      %3\n").arg(QLatin1String(spec.name), QLatin1String(spec.value), QString::fromUtf8(spec.help));
     }
     text += QStringLiteral("  --preserve-colors\n      Keep the photo's colours; take luminance from the result.\n");
-    text += QStringLiteral("  --dry-run\n      Print the plan (levels, sizes, evaluations) and stop.\n");
+    text += QStringLiteral("  --dry-run\n      Print the plan (levels, sizes, evaluations, memory, time) and stop.\n");
     return text;
 }
 
@@ -172,6 +175,8 @@ StylizeOptions parse_stylize_options(const QStringList& arguments) {
             throw UsageError("--progress takes 'json' (got '" + parser.value(QStringLiteral("progress")).toStdString() + "')");
         options.json_progress = true;
     }
+    if (parser.isSet(QStringLiteral("report-every")))
+        p.report_every = static_cast<int>(parse_integer(parser, QStringLiteral("report-every"), 1, 1000000));
     if (parser.isSet(QStringLiteral("init"))) {
         const QString init = parser.value(QStringLiteral("init"));
         if (init == QLatin1String("content")) p.init = engine::InitKind::Content;
@@ -188,6 +193,10 @@ StylizeOptions parse_stylize_options(const QStringList& arguments) {
             p.precision = engine::parse_precision(parser.value(QStringLiteral("precision")).toStdString());
         if (parser.isSet(QStringLiteral("pooling")))
             p.pooling = engine::parse_pooling(parser.value(QStringLiteral("pooling")).toStdString());
+        if (parser.isSet(QStringLiteral("checkpointing")))
+            p.checkpointing = engine::parse_checkpointing(parser.value(QStringLiteral("checkpointing")).toStdString());
+        if (parser.isSet(QStringLiteral("max-memory")))
+            p.max_memory = engine::parse_memory_size(parser.value(QStringLiteral("max-memory")).toStdString());
         engine::validate(p);
     } catch (const engine::ConfigError& e) {
         throw UsageError(e.what());

@@ -2,11 +2,12 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <system_error>
 
 #include "shuimo/engine/errors.h"
-#include "shuimo/engine/memory_plan.h"
+#include "shuimo/engine/job_plan.h"
 #include "shuimo/engine/model_paths.h"
 #include "shuimo/engine/schedule.h"
 #include "shuimo/engine/style_engine.h"
@@ -35,31 +36,45 @@ void refuse_overwriting_inputs(const StylizeOptions& options) {
 
 }  // namespace
 
+namespace {
+
+std::string mib(std::uint64_t bytes) { return std::to_string((bytes + (1u << 19)) >> 20) + " MiB"; }
+
+std::string duration(double seconds) {
+    const long long s = std::llround(seconds);
+    if (s < 120) return std::to_string(std::max(1LL, s)) + " s";
+    if (s < 7200) return std::to_string(s / 60) + " min " + std::to_string(s % 60) + " s";
+    return std::to_string(s / 3600) + " h " + std::to_string(s % 3600 / 60) + " min";
+}
+
+}  // namespace
+
 std::string describe_plan(const StylizeOptions& options) {
     engine::validate(options.params);
     const auto content = image_io::read_image(options.content);
-    const engine::Size out = engine::output_size(content.rgb.width, content.rgb.height, options.params.size);
-    const auto levels = engine::plan_levels(out.width, out.height, options.params);
-    int total = 0;
-    for (const auto& level : levels) total += level.iterations;
-    std::string text = "plan: output " + std::to_string(out.width) + "x" + std::to_string(out.height) + ", " +
-                       std::to_string(levels.size()) + (levels.size() == 1 ? " level, " : " levels, ") +
-                       std::to_string(total) + " evaluations, " + std::string(engine::to_string(options.params.optimizer)) + "\n";
-    const int conv_bytes = options.params.precision == engine::Precision::Fp16 ||
-                                   options.params.precision == engine::Precision::Bf16
-                               ? 2
-                               : 4;
-    std::uint64_t peak = 0;
-    for (std::size_t i = 0; i < levels.size(); ++i) {
-        const auto memory =
-            engine::estimate_level_memory(levels[i].width, levels[i].height, options.params, levels[i].iterations, conv_bytes);
-        peak = std::max(peak, memory.total());
-        text += "  level " + std::to_string(i) + ": " + std::to_string(levels[i].width) + "x" +
-                std::to_string(levels[i].height) + ", " + std::to_string(levels[i].iterations) + " evaluations, ~" +
-                std::to_string(memory.total() >> 20) + " MiB\n";
+    // Resolves "auto", reads the free memory and times a few evaluations (no weights needed).
+    const engine::DeviceReport device = engine::describe_device(options.params.device, options.params.precision);
+    const auto plan = engine::plan_job(content.rgb.width, content.rgb.height, options.params, device.conv_bytes,
+                                       device.free_memory);
+    std::string text = "plan: output " + std::to_string(plan.output.width) + "x" + std::to_string(plan.output.height) + ", " +
+                       std::to_string(plan.levels.size()) + (plan.levels.size() == 1 ? " level, " : " levels, ") +
+                       std::to_string(plan.total_iterations) + " evaluations, " +
+                       std::string(engine::to_string(options.params.optimizer)) + ", " + device.device + " " +
+                       device.precision + "\n";
+    for (std::size_t i = 0; i < plan.levels.size(); ++i) {
+        const auto& level = plan.levels[i];
+        text += "  level " + std::to_string(i) + ": " + std::to_string(level.level.width) + "x" +
+                std::to_string(level.level.height) + ", " + std::to_string(level.level.iterations) + " evaluations, ~" +
+                mib(level.memory.total()) + (level.checkpointed ? " (checkpointed)" : "") + "\n";
     }
-    text += "estimated peak working memory: ~" + std::to_string(peak >> 20) +
-            " MiB on top of LibTorch and the weights (about 0.4 GiB on the CPU)\n";
+    text += "estimated peak working memory: ~" + mib(plan.peak_bytes) +
+            " on top of LibTorch and the weights (about 0.4 GiB on the CPU)";
+    if (options.params.max_memory != 0) text += "; budget " + mib(options.params.max_memory);
+    else if (device.free_memory != 0) text += "; " + mib(device.free_memory) + " free";
+    text += "\n";
+    text += "estimated time: ~" + duration(plan.seconds_at(device.gflops)) + " (" +
+            std::to_string(static_cast<long long>(std::llround(plan.total_gflop))) + " GFLOP at a measured " +
+            std::to_string(static_cast<long long>(std::llround(device.gflops))) + " GFLOP/s)\n";
     return text;
 }
 

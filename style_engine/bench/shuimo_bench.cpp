@@ -4,8 +4,9 @@
 //
 //   shuimo-bench [--sizes 128,256,512] [--iterations N] [--rounds R] [--weights FILE]
 //                [--optimizer lbfgs|adam] [--device auto|cpu|cuda:N]
-//   shuimo-bench --memory 512,1024,2048 [--iterations N]
-//       estimated against measured peak memory (VmHWM above the RSS before the job), single-scale.
+//   shuimo-bench --memory 512,1024,2048 [--iterations N] [--checkpointing off|on]
+//       estimated against measured peak memory (VmHWM above the RSS before the job), single-scale,
+//       with the seconds per evaluation.
 //   shuimo-bench --time-to-quality SIZE [--single-iterations N] [--multi-iterations N]
 //       single-scale vs the default coarse-to-fine schedule: time and final objective at full size.
 
@@ -100,6 +101,7 @@ int main(int argc, char** argv) {
     int rounds = 3;
     std::string weights;
     std::string optimizer = "lbfgs";
+    std::string checkpointing = "off";
     std::string device = "auto";
     int quality_size = 0;
     std::vector<int> memory_sizes;
@@ -119,6 +121,7 @@ int main(int argc, char** argv) {
         else if (arg == "--rounds") rounds = std::max(1, std::stoi(value()));
         else if (arg == "--weights") weights = value();
         else if (arg == "--optimizer") optimizer = value();
+        else if (arg == "--checkpointing") checkpointing = value();
         else if (arg == "--device") device = value();
         else if (arg == "--time-to-quality") quality_size = std::stoi(value());
         else if (arg == "--memory") memory_sizes = parse_sizes(value());
@@ -147,9 +150,10 @@ int main(int argc, char** argv) {
         const torch::Device torch_device = engine::resolve_device(device);
 
         if (!memory_sizes.empty()) {
-            std::printf("memory: estimate vs measured (torch %s, %d threads, %s, %d iterations, single-scale)\n\n",
-                        info.torch_version.c_str(), info.cpu_threads, optimizer.c_str(), iterations);
-            std::printf("| size | estimated MiB | measured MiB | error |\n|---:|---:|---:|---:|\n");
+            const bool checkpointed = engine::parse_checkpointing(checkpointing) == engine::Checkpointing::On;
+            std::printf("memory: estimate vs measured (torch %s, %d threads, %s, %d iterations, single-scale, checkpointing %s)\n\n",
+                        info.torch_version.c_str(), info.cpu_threads, optimizer.c_str(), iterations, checkpointing.c_str());
+            std::printf("| size | estimated MiB | measured MiB | error | s/evaluation |\n|---:|---:|---:|---:|---:|\n");
             {
                 // One small job first: thread pools and oneDNN's one-time state are not the job's.
                 engine::StyleJob warm = square_job(64, device);
@@ -162,14 +166,17 @@ int main(int argc, char** argv) {
                 job.params.scales = 1;
                 job.params.iterations = iterations;
                 job.params.optimizer = engine::parse_optimizer(optimizer);
+                job.params.checkpointing = checkpointed ? engine::Checkpointing::On : engine::Checkpointing::Off;
                 const double before = current_rss_mib();
                 reset_peak_rss();
                 TimingSink sink;
-                style_engine.run(job, sink);
+                const auto result = style_engine.run(job, sink);
                 const double measured = peak_rss_mib() - before;
                 const double estimated =
-                    static_cast<double>(engine::estimate_level_memory(size, size, job.params, iterations).total()) / (1024.0 * 1024.0);
-                std::printf("| %d | %.0f | %.0f | %+.1f%% |\n", size, estimated, measured, 100.0 * (estimated / measured - 1.0));
+                    static_cast<double>(engine::estimate_level_memory(size, size, job.params, iterations, 4, checkpointed).total()) /
+                    (1024.0 * 1024.0);
+                std::printf("| %d | %.0f | %.0f | %+.1f%% | %.2f |\n", size, estimated, measured,
+                            100.0 * (estimated / measured - 1.0), result.seconds / std::max(1, result.iterations_run));
                 std::fflush(stdout);
             }
             if (!temp_weights.empty()) std::filesystem::remove(temp_weights);

@@ -44,11 +44,11 @@ double gram_flop(int width, int height, const StyleParams& params) {
 
 }  // namespace
 
-double evaluation_gflop(int width, int height, const StyleParams& params) {
+double evaluation_gflop(int width, int height, const StyleParams& params, bool checkpointed) {
     const double forward = forward_conv_flop(width, height, deepest_index(params));
     // Backward to the input of every convolution costs what its forward did.
     const double grams = gram_flop(width, height, params);
-    return (2.0 * forward + 2.0 * grams) * 1e-9;
+    return ((checkpointed ? 3.0 : 2.0) * forward + 2.0 * grams) * 1e-9;
 }
 
 double JobPlan::seconds_at(double gflops_per_second) const {
@@ -56,7 +56,8 @@ double JobPlan::seconds_at(double gflops_per_second) const {
     return total_gflop * kOptimiserOverhead / gflops_per_second;
 }
 
-JobPlan plan_job(int content_width, int content_height, const StyleParams& params, int conv_bytes) {
+JobPlan plan_job(int content_width, int content_height, const StyleParams& params, int conv_bytes,
+                 std::uint64_t free_memory) {
     validate(params);
     JobPlan plan;
     plan.output = output_size(content_width, content_height, params.size);
@@ -65,8 +66,14 @@ JobPlan plan_job(int content_width, int content_height, const StyleParams& param
         if (level.iterations == 0) continue;
         LevelPlan item;
         item.level = level;
-        item.memory = estimate_level_memory(level.width, level.height, params, level.iterations, conv_bytes);
-        item.gflop_per_evaluation = evaluation_gflop(level.width, level.height, params);
+        const std::uint64_t budget = params.max_memory != 0 ? params.max_memory : free_memory;
+        item.checkpointed = params.checkpointing == Checkpointing::On;
+        item.memory = estimate_level_memory(level.width, level.height, params, level.iterations, conv_bytes, item.checkpointed);
+        if (params.checkpointing == Checkpointing::Auto && budget != 0 && item.memory.total() > budget) {
+            item.checkpointed = true;
+            item.memory = estimate_level_memory(level.width, level.height, params, level.iterations, conv_bytes, true);
+        }
+        item.gflop_per_evaluation = evaluation_gflop(level.width, level.height, params, item.checkpointed);
         plan.total_iterations += level.iterations;
         plan.peak_bytes = std::max(plan.peak_bytes, item.memory.total());
         // Targets: one forward pass of the content at this size (the style

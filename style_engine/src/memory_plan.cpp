@@ -8,27 +8,51 @@
 
 namespace shuimo::engine {
 
-MemoryEstimate estimate_level_memory(int width, int height, const StyleParams& params, int iterations, int conv_bytes) {
+MemoryEstimate estimate_level_memory(int width, int height, const StyleParams& params, int iterations, int conv_bytes,
+                                     bool checkpointed) {
     const double pixels = static_cast<double>(width) * height;
     int deepest = 0;
     std::vector<std::string> captured = params.content_layers;
     captured.insert(captured.end(), params.style_layers.begin(), params.style_layers.end());
-    for (const auto& name : captured) deepest = std::max(deepest, find_vgg19_layer(name).index);
+    std::vector<int> captured_indices;
+    for (const auto& name : captured) {
+        captured_indices.push_back(find_vgg19_layer(name).index);
+        deepest = std::max(deepest, captured_indices.back());
+    }
+    auto is_captured = [&](int index) {
+        return std::find(captured_indices.begin(), captured_indices.end(), index) != captured_indices.end();
+    };
 
     // Forward: every convolution output is kept (ReLU runs in place on it) and
     // every max-pool keeps its output and int64 indices, up to the deepest layer.
-    double saved = 3.0 * 4 + 3.0 * conv_bytes;  // the fp32 image and its normalised copy
+    // Checkpointed, a block keeps only its input and captured maps; the backward
+    // pass rebuilds one block's insides at a time.
+    const double image_bytes = 3.0 * 4 + 3.0 * conv_bytes;  // the fp32 image and its normalised copy
+    double saved = image_bytes;
+    double kept = image_bytes;   // checkpointed: block inputs and captured maps
+    double block = 0;            // checkpointed: the current block's insides
+    double largest_block = 0;
     double largest_map = 0;
     for (const auto& layer : vgg19_layers()) {
         if (layer.index > deepest) break;
         const double elements = layer.out_channels / static_cast<double>(layer.downsample * layer.downsample);
+        double layer_bytes = 0;
         if (layer.type == VggLayerType::Conv) {
-            saved += elements * conv_bytes;
+            layer_bytes = elements * conv_bytes;
             largest_map = std::max(largest_map, elements);
         } else if (layer.type == VggLayerType::Pool) {
-            saved += elements * conv_bytes + (params.pooling == PoolingKind::Max ? elements * 8.0 : 0.0);
+            layer_bytes = elements * conv_bytes + (params.pooling == PoolingKind::Max ? elements * 8.0 : 0.0);
+        }
+        saved += layer_bytes;
+        block += layer_bytes;
+        if (is_captured(layer.index)) kept += elements * conv_bytes;
+        if (layer.type == VggLayerType::Pool || layer.index == deepest) {
+            kept += elements * conv_bytes;  // the next block's input
+            largest_block = std::max(largest_block, block);
+            block = 0;
         }
     }
+    if (checkpointed) saved = kept + largest_block;
     MemoryEstimate estimate;
     estimate.activations = static_cast<std::uint64_t>(saved * pixels);
     // Backward: the gradient of a layer's output and of its input live together,

@@ -1,6 +1,7 @@
 #include "shuimo/engine/style_params.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <sstream>
 
@@ -68,6 +69,9 @@ void validate(const StyleParams& params) {
     if (params.loss_scale != 0.0) check_range("loss scale", params.loss_scale, 1.0, 1e300);
     check_int("preview interval (iterations)", params.preview_every, 0, 1000000);
     check_int("preview interval (ms)", params.preview_interval_ms, 0, 3600000);
+    check_int("report interval", params.report_every, 0, 1000000);
+    if (params.max_memory != 0 && params.max_memory < (64ull << 20))
+        throw ConfigError("memory budget must be at least 64 MiB (got " + std::to_string(params.max_memory >> 20) + " MiB)");
     if (params.content_layers.empty() && params.style_layers.empty())
         throw ConfigError("at least one content or style layer is needed");
     check_layers("content layers", params.content_layers);
@@ -108,6 +112,49 @@ Precision parse_precision(std::string_view text) {
     if (text == "fp16") return Precision::Fp16;
     if (text == "bf16") return Precision::Bf16;
     throw ConfigError("precision must be auto, fp32, fp16 or bf16 (got '" + std::string(text) + "')");
+}
+
+std::string_view to_string(Checkpointing mode) {
+    switch (mode) {
+    case Checkpointing::Auto: return "auto";
+    case Checkpointing::On: return "on";
+    case Checkpointing::Off: return "off";
+    }
+    return "auto";
+}
+
+Checkpointing parse_checkpointing(std::string_view text) {
+    if (text == "auto") return Checkpointing::Auto;
+    if (text == "on") return Checkpointing::On;
+    if (text == "off") return Checkpointing::Off;
+    throw ConfigError("checkpointing must be auto, on or off (got '" + std::string(text) + "')");
+}
+
+std::uint64_t parse_memory_size(std::string_view text) {
+    const std::string original(text);
+    const auto fail = [&] {
+        return ConfigError("memory size '" + original + "' is not a size: use e.g. 800M, 6G or a number of bytes");
+    };
+    std::size_t end = 0;
+    double value = 0;
+    try {
+        value = std::stod(original, &end);
+    } catch (const std::exception&) {
+        throw fail();
+    }
+    std::string unit = original.substr(end);
+    for (char& c : unit) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (unit.ends_with("ib")) unit.resize(unit.size() - 2);
+    else if (unit.ends_with("b")) unit.resize(unit.size() - 1);
+    double multiplier = 1;
+    if (unit == "k") multiplier = 1024.0;
+    else if (unit == "m") multiplier = 1024.0 * 1024;
+    else if (unit == "g") multiplier = 1024.0 * 1024 * 1024;
+    else if (unit == "t") multiplier = 1024.0 * 1024 * 1024 * 1024;
+    else if (!unit.empty()) throw fail();
+    const double bytes = value * multiplier;
+    if (!std::isfinite(bytes) || bytes < 0 || bytes > 1e18) throw fail();
+    return static_cast<std::uint64_t>(bytes);
 }
 
 OptimizerKind parse_optimizer(std::string_view text) {

@@ -65,6 +65,40 @@ torch::Device resolve_device(const std::string& spec) {
     throw DeviceError("unknown device '" + spec + "': use auto, cpu, cuda or cuda:N");
 }
 
+std::string device_name(const torch::Device& device) {
+    return device.is_cuda() ? "cuda:" + std::to_string(device.index() < 0 ? 0 : device.index()) : "cpu";
+}
+
+torch::ScalarType resolve_precision(Precision requested, const torch::Device& device, ProgressSink& sink) {
+    switch (requested) {
+    case Precision::Fp32: return torch::kFloat;
+    case Precision::Bf16:
+        if (device.is_cpu()) sink.on_notice("bf16 on the CPU is usually many times slower than fp32; use fp32 or auto there");
+        return torch::kBFloat16;
+    case Precision::Fp16:
+        if (device.is_cpu()) {
+            throw DeviceError("fp16 convolutions need a CUDA GPU (LibTorch has no fp16 convolution on the CPU); "
+                              "use --precision fp32 or auto");
+        }
+        return torch::kHalf;
+    case Precision::Auto:
+        if (device.is_cpu()) return torch::kFloat;
+        // bf16 where the GPU runs bf16 convolutions; older GPUs refuse, and get fp16.
+        try {
+            const auto probe = torch::ones({1, 8, 8, 8}, torch::TensorOptions().device(device).dtype(torch::kBFloat16));
+            (void)torch::conv2d(probe, torch::ones({8, 8, 3, 3}, probe.options())).sum().item<float>();
+            return torch::kBFloat16;
+        } catch (const c10::Error&) {
+            return torch::kHalf;
+        }
+    }
+    return torch::kFloat;
+}
+
+std::string_view dtype_name(torch::ScalarType dtype) {
+    return dtype == torch::kHalf ? "fp16" : dtype == torch::kBFloat16 ? "bf16" : "fp32";
+}
+
 void configure_torch_runtime() {
     static std::once_flag once;
     std::call_once(once, [] {

@@ -5,8 +5,11 @@
 #include <torch/torch.h>
 
 #include <string>
+#include <string_view>
 
 #include "shuimo/engine/image.h"
+#include "shuimo/engine/progress.h"
+#include "shuimo/engine/style_params.h"
 
 namespace shuimo::engine {
 
@@ -21,6 +24,16 @@ torch::Tensor resize_image_tensor(const torch::Tensor& image, Size size);
 
 // "auto" -> CUDA when available, else CPU; "cpu"; "cuda"; "cuda:N". Throws DeviceError.
 torch::Device resolve_device(const std::string& spec);
+
+// "cpu" or "cuda:N".
+std::string device_name(const torch::Device& device);
+
+// Convolution dtype for a requested precision on a device (auto: fp32 on the
+// CPU; bf16 on GPUs that run it, else fp16). Notices go to `sink`. Throws DeviceError.
+torch::ScalarType resolve_precision(Precision requested, const torch::Device& device, ProgressSink& sink);
+
+// "fp32", "bf16" or "fp16".
+std::string_view dtype_name(torch::ScalarType dtype);
 
 // Once per process: torch uses every core (Debian's build defaults to half),
 // and cuDNN picks the fastest convolution algorithms.

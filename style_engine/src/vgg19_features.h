@@ -26,8 +26,18 @@ public:
     // image: [N, 3, H, W] RGB in [0, 1]. Returns the activations of the layers at
     // `capture` (torchvision features indices, any order, no duplicates), in that
     // order. Runs only as far as the deepest requested layer.
+    //
+    // checkpoint: keep only each block's input (and the captured maps) for the
+    // backward pass and recompute the block's inner activations there, one
+    // block at a time: less memory for about one more forward pass. Only
+    // matters when gradients are being recorded.
     std::vector<torch::Tensor> forward(const torch::Tensor& image, const std::vector<int>& capture,
-                                       PoolingKind pooling);
+                                       PoolingKind pooling, bool checkpoint = false);
+
+    // Runs layers [first, last] (torchvision indices) on x, storing the
+    // captured ones in `outputs`. Used by forward and by checkpointed blocks.
+    torch::Tensor run_layers(torch::Tensor x, int first, int last, const std::vector<int>& capture,
+                             PoolingKind pooling, std::vector<torch::Tensor>& outputs);
 
 private:
     std::vector<torch::nn::Conv2d> convs_;  // indexed by convolution number 0..15

@@ -3,6 +3,7 @@
 
 #include <QTest>
 
+#include "shuimo/engine/errors.h"
 #include "shuimo/engine/job_plan.h"
 #include "shuimo/engine/memory_plan.h"
 
@@ -42,6 +43,66 @@ private Q_SLOTS:
         params.style_layers = {"relu1_1", "relu2_1"};
         params.content_layers = {"relu2_2"};
         QVERIFY(engine::estimate_level_memory(512, 512, params, 10).activations < deep.activations * 0.7);
+    }
+
+    // Checkpointed, only block inputs, captured maps and the largest block's
+    // insides are counted: at the default layers, block 1 (conv1_1, conv1_2, pool1).
+    void checkpointingKeepsBlockInputsAndOneBlock() {
+        engine::StyleParams params;
+        const auto plain = engine::estimate_level_memory(512, 512, params, 10);
+        const auto checkpointed = engine::estimate_level_memory(512, 512, params, 10, 4, true);
+        QVERIFY(checkpointed.activations < plain.activations);
+        QCOMPARE(checkpointed.optimizer, plain.optimizer);
+        QCOMPARE(checkpointed.backward, plain.backward);
+        // By hand, bytes per pixel in fp32. Kept: the image and its normalised copy (24); the
+        // captured relu1_1 (64 ch: 256), relu2_1 (128 ch at 1/4: 128), relu3_1 (64), relu4_1 and
+        // relu4_2 (32 each), relu5_1 (8); the blocks' outputs pool1..pool4 (64, 32, 16, 8) and
+        // relu5_1's block output (8). Plus block 1's insides, the largest: conv1_1 and conv1_2
+        // (256 each) and pool1 (64 + 128 of int64 indices).
+        const double kept = 24 + 256 + 128 + 64 + 32 + 32 + 8 + 64 + 32 + 16 + 8 + 8;
+        const double block1 = 256 + 256 + 64 + 128;
+        QCOMPARE(static_cast<double>(checkpointed.activations), (kept + block1) * 512 * 512);
+    }
+
+    void planCheckpointsLevelsThatDoNotFit() {
+        engine::StyleParams params;
+        params.size = 1024;
+        params.iterations = 10;
+        const auto roomy = engine::plan_job(1024, 1024, params, 4, 64ull << 30);
+        for (const auto& level : roomy.levels) QVERIFY(!level.checkpointed);
+        const std::uint64_t between = engine::estimate_level_memory(1024, 1024, params, roomy.levels.back().level.iterations, 4, true).total() + (1 << 20);
+        const auto tight = engine::plan_job(1024, 1024, params, 4, between);
+        QVERIFY(tight.levels.back().checkpointed);
+        QVERIFY(!tight.levels.front().checkpointed);
+        QVERIFY(tight.peak_bytes <= between);
+        QVERIFY(tight.total_gflop > roomy.total_gflop);  // the recomputed forward passes
+        params.checkpointing = engine::Checkpointing::Off;
+        QVERIFY(!engine::plan_job(1024, 1024, params, 4, between).levels.back().checkpointed);
+    }
+
+    void memorySizesParse_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<qulonglong>("bytes");  // 0 = refused
+        QTest::newRow("bytes") << "1048576" << qulonglong{1048576};
+        QTest::newRow("M") << "800M" << qulonglong{800ull << 20};
+        QTest::newRow("G") << "6G" << qulonglong{6ull << 30};
+        QTest::newRow("GiB") << "6GiB" << qulonglong{6ull << 30};
+        QTest::newRow("fraction") << "1.5g" << qulonglong{3ull << 29};
+        QTest::newRow("kb") << "512kb" << qulonglong{512ull << 10};
+        QTest::newRow("unit only") << "G" << qulonglong{0};
+        QTest::newRow("unknown unit") << "6X" << qulonglong{0};
+        QTest::newRow("negative") << "-1G" << qulonglong{0};
+        QTest::newRow("nan") << "nanG" << qulonglong{0};
+        QTest::newRow("empty") << "" << qulonglong{0};
+    }
+    void memorySizesParse() {
+        QFETCH(QString, text);
+        QFETCH(qulonglong, bytes);
+        if (bytes == 0) {
+            QVERIFY_THROWS_EXCEPTION(engine::ConfigError, engine::parse_memory_size(text.toStdString()));
+        } else {
+            QCOMPARE(qulonglong{engine::parse_memory_size(text.toStdString())}, bytes);
+        }
     }
 
     // One convolution layer, counted by hand: forward 2·9·Cin·Cout·HW and the

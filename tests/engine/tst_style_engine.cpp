@@ -14,6 +14,7 @@
 #include "random_weights.h"
 #include "shuimo/engine/color.h"
 #include "shuimo/engine/errors.h"
+#include "shuimo/engine/memory_plan.h"
 #include "shuimo/engine/style_engine.h"
 
 using namespace shuimo;
@@ -182,6 +183,62 @@ private Q_SLOTS:
         QVERIFY2(std::isfinite(first) && first > 0.5 && first < 1e5, qPrintable(QString::number(first)));
         QCOMPARE(engine::measure_throughput_gflops("cpu", engine::Precision::Auto), engine::measure_throughput_gflops("cpu", engine::Precision::Auto));
         QCOMPARE(engine::measure_throughput_gflops("cpu", engine::Precision::Fp32), first);  // cached
+    }
+
+    // A memory budget is kept before anything runs: checkpointing when the
+    // level does not fit without it, a smaller size when it does not fit at all.
+    void memoryBudgetCheckpointsThenShrinks() {
+        struct NoticeRecorder : RecordingSink {
+            std::vector<std::string> notices;
+            void on_notice(const std::string& message) override { notices.push_back(message); }
+        };
+        auto job = smallJob(2);
+        job.content = pattern(256, 256, 0.0);
+        job.params.size = 256;
+        job.params.scales = 1;
+        const auto plain = engine::estimate_level_memory(256, 256, job.params, 2, 4, false).total();
+        const auto checkpointed = engine::estimate_level_memory(256, 256, job.params, 2, 4, true).total();
+        QVERIFY(checkpointed < plain);
+
+        job.params.max_memory = (plain + checkpointed) / 2;
+        NoticeRecorder fits;
+        const auto with_checkpointing = m_engine->run(job, fits);
+        QVERIFY(with_checkpointing.checkpointed);
+        QCOMPARE(with_checkpointing.image.width, 256);
+        QCOMPARE(with_checkpointing.iterations_run, 2);
+        QCOMPARE(fits.notices.size(), std::size_t{1});
+        QVERIFY(fits.notices.front().find("gradient checkpointing") != std::string::npos);
+
+        // Below the checkpointed estimate at 256 but above it at 181 (256/sqrt 2).
+        const auto at_181 = engine::estimate_level_memory(181, 181, job.params, 2, 4, true).total();
+        job.params.max_memory = (at_181 + checkpointed) / 2;
+        NoticeRecorder shrinks;
+        const auto smaller = m_engine->run(job, shrinks);
+        QCOMPARE(smaller.image.width, 181);
+        QCOMPARE(smaller.image.height, 181);
+        QCOMPARE(smaller.iterations_run, 2);
+        QVERIFY(shrinks.notices.back().find("optimising at 181x181") != std::string::npos);
+        for (const auto& r : shrinks.reports) QCOMPARE(r.width, 181);
+
+        // Too small for any size: refused before the first evaluation.
+        job.params.max_memory = 64ull << 20;
+        NoticeRecorder refused;
+        QVERIFY_THROWS_EXCEPTION(engine::OutOfMemoryError, m_engine->run(job, refused));
+        QVERIFY(refused.reports.empty());
+    }
+
+    // Checkpointing changes memory, not results.
+    void checkpointingGivesTheSameImage() {
+        auto job = smallJob(6);
+        job.params.checkpointing = engine::Checkpointing::Off;
+        RecordingSink plain_sink, checkpointed_sink;
+        const auto plain = m_engine->run(job, plain_sink);
+        job.params.checkpointing = engine::Checkpointing::On;
+        const auto checkpointed = m_engine->run(job, checkpointed_sink);
+        QVERIFY(checkpointed.checkpointed);
+        QVERIFY(!plain.checkpointed);
+        QVERIFY(mean_abs_difference(plain.image, checkpointed.image) < 1e-4);
+        QVERIFY(std::abs(plain.final_total_loss - checkpointed.final_total_loss) <= 1e-4 * plain.final_total_loss);
     }
 
     void cancelStopsWithinOneIteration() {

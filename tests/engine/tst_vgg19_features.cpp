@@ -57,6 +57,34 @@ private Q_SLOTS:
         QCOMPARE(std::string(specs[4].layer), std::string("conv3_1"));
     }
 
+    // Checkpointed blocks recompute their activations in the backward pass:
+    // the same features and the same image gradient as the plain pass, for
+    // captures that end a block (pool1), sit inside one, or are a conv output.
+    void checkpointingGivesTheSameGradients_data() {
+        QTest::addColumn<std::vector<int>>("capture");
+        QTest::newRow("default layers") << std::vector<int>{22, 1, 6, 11, 20, 29};
+        QTest::newRow("block ends and conv outputs") << std::vector<int>{4, 7, 0, 13};
+    }
+    void checkpointingGivesTheSameGradients() {
+        QFETCH(std::vector<int>, capture);
+        auto model = loadedModel();
+        torch::manual_seed(3);
+        const auto image = torch::rand({1, 3, 48, 40});
+        auto run = [&](bool checkpoint) {
+            auto x = image.clone().requires_grad_(true);
+            const auto features = model->forward(x, capture, engine::PoolingKind::Max, checkpoint);
+            torch::Tensor loss = torch::zeros({});
+            for (std::size_t i = 0; i < features.size(); ++i) loss = loss + features[i].square().mean() * static_cast<double>(i + 1);
+            loss.backward();
+            return std::make_pair(features, x.grad().clone());
+        };
+        const auto [plain_features, plain_grad] = run(false);
+        const auto [ckpt_features, ckpt_grad] = run(true);
+        for (std::size_t i = 0; i < capture.size(); ++i) QVERIFY(torch::equal(plain_features[i], ckpt_features[i]));
+        QVERIFY(plain_grad.abs().max().item<float>() > 0.0f);
+        QVERIFY(torch::allclose(plain_grad, ckpt_grad, 1e-5, 1e-7));
+    }
+
     void everyLayerHasTheDocumentedShape() {
         auto model = loadedModel();
         torch::NoGradGuard no_grad;

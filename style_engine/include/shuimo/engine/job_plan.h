@@ -17,6 +17,7 @@ struct LevelPlan {
     Level level;
     MemoryEstimate memory;
     double gflop_per_evaluation = 0.0;  // forward + backward through VGG-19, Grams included
+    bool checkpointed = false;          // gradient checkpointing (a recomputed forward pass)
 };
 
 struct JobPlan {
@@ -36,10 +37,15 @@ struct JobPlan {
 // Forward through every convolution up to the deepest layer in use, the
 // backward pass to the image (no weight gradients: about as much again), and
 // the Gram matrices with their gradients.
-double evaluation_gflop(int width, int height, const StyleParams& params);
+// Checkpointed, every block's forward pass runs twice.
+double evaluation_gflop(int width, int height, const StyleParams& params, bool checkpointed = false);
 
 // The plan for a content image of content_width x content_height.
-// conv_bytes: 4 for fp32 convolutions, 2 for bf16/fp16. Throws ConfigError.
-JobPlan plan_job(int content_width, int content_height, const StyleParams& params, int conv_bytes = 4);
+// conv_bytes: 4 for fp32 convolutions, 2 for bf16/fp16. free_memory: what the
+// device has free (0 = unknown); with params.checkpointing == Auto a level is
+// planned checkpointed when it would not fit in params.max_memory, or else in
+// free_memory, as the engine decides. Throws ConfigError.
+JobPlan plan_job(int content_width, int content_height, const StyleParams& params, int conv_bytes = 4,
+                 std::uint64_t free_memory = 0);
 
 }  // namespace shuimo::engine

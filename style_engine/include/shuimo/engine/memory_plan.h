@@ -19,6 +19,10 @@ struct MemoryEstimate {
 // Working memory of one level of width x height running `iterations`
 // evaluations, on top of what the process already holds (LibTorch, weights).
 // conv_bytes: bytes per convolution element (4 for fp32, 2 for bf16/fp16).
-MemoryEstimate estimate_level_memory(int width, int height, const StyleParams& params, int iterations, int conv_bytes = 4);
+// checkpointed: VGG blocks recompute their activations in the backward pass
+// (vgg19_features.h), so only block inputs, captured maps and one block's
+// insides are alive at once.
+MemoryEstimate estimate_level_memory(int width, int height, const StyleParams& params, int iterations, int conv_bytes = 4,
+                                     bool checkpointed = false);
 
 }  // namespace shuimo::engine

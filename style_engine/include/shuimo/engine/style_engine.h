@@ -5,6 +5,7 @@
 // One StyleEngine holds the weights (loaded and checked once) and may run any
 // number of jobs, one at a time, from the thread that owns it.
 
+#include <cstdint>
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -49,6 +50,18 @@ private:
 // does not depend on their values); measured once per device and precision
 // and cached. Throws DeviceError.
 double measure_throughput_gflops(const std::string& device, Precision precision);
+
+// What a job would run on: the device and convolution precision "auto" comes
+// to, the memory free there and the measured throughput. For plans shown
+// before a job starts (CLI --dry-run, the GUI). Throws DeviceError.
+struct DeviceReport {
+    std::string device;          // "cpu", "cuda:0"
+    std::string precision;       // "fp32", "bf16", "fp16"
+    int conv_bytes = 4;          // bytes per convolution element
+    std::uint64_t free_memory = 0;  // bytes; 0 = unknown
+    double gflops = 0.0;         // measure_throughput_gflops
+};
+DeviceReport describe_device(const std::string& device, Precision precision);
 
 // Output size for a content image of width x height and params.size.
 Size output_size(int content_width, int content_height, int requested_long_side);

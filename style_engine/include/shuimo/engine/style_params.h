@@ -19,6 +19,9 @@ enum class InitKind { Content, Noise, Image };
 // optimiser's state are always fp32. Auto: bf16 on GPUs that have it, fp16 on
 // older ones, fp32 on the CPU (bf16 there is many times slower on most CPUs).
 enum class Precision { Auto, Fp32, Fp16, Bf16 };
+// Gradient checkpointing of the VGG blocks (less memory, about a third more
+// time). Auto: only when a level's estimated memory exceeds the budget.
+enum class Checkpointing { Auto, On, Off };
 
 struct StyleParams {
     int size = 512;                 // longest side of the output; 0 = the content's own size
@@ -44,6 +47,10 @@ struct StyleParams {
     double loss_scale = 0.0;        // initial dynamic loss scale; 0 = 65536 for fp16, none otherwise
     int preview_every = 0;          // emit a preview every N evaluations (0 = never by count)
     int preview_interval_ms = 0;    // ... or at most every T ms (0 = never by time)
+    Checkpointing checkpointing = Checkpointing::Auto;
+    std::uint64_t max_memory = 0;   // working-memory budget in bytes; 0 = what the device has free
+    int report_every = 0;           // progress (and the loss read back from the device) every N
+                                    // evaluations; 0 = auto: every one on the CPU, every 10 on a GPU
 };
 
 // Throws ConfigError naming the parameter, its value and the allowed range.
@@ -67,6 +74,8 @@ struct StyleResult {
     std::string device;             // where it ran, e.g. "cpu" or "cuda:0"
     std::string precision;          // convolutions at the end of the job: "fp32", "bf16" or "fp16"
     int overflow_retries = 0;       // evaluations repeated with a smaller loss scale (not in iterations_run)
+    bool checkpointed = false;      // some level ran with gradient checkpointing
+    int out_of_memory_recoveries = 0;  // levels retried after the device ran out of memory
 };
 
 std::string_view to_string(OptimizerKind kind);
@@ -74,6 +83,10 @@ std::string_view to_string(PoolingKind kind);
 std::string_view to_string(InitKind kind);
 std::string_view to_string(Precision precision);
 Precision parse_precision(std::string_view text);
+std::string_view to_string(Checkpointing mode);
+Checkpointing parse_checkpointing(std::string_view text);
+// "800M", "6G", "6GiB", "1.5g", "1048576" (bytes). Throws ConfigError.
+std::uint64_t parse_memory_size(std::string_view text);
 // Parse the CLI/JSON spellings ("lbfgs", "adam", "max", "avg", ...); throw ConfigError otherwise.
 OptimizerKind parse_optimizer(std::string_view text);
 PoolingKind parse_pooling(std::string_view text);
