@@ -47,7 +47,6 @@ cv::Mat3f paint_bamboo(int long_side, Rng& rng) {
     int index = 0;
     for (const Stalk& stalk : stalks) {
         Rng r = rng.fork("stalk" + std::to_string(index));
-        const bool behind = index == 0;
         cv::Mat1f body = painting.layer(), joints = painting.layer(), leaves = painting.layer();
         float y = h * r.uniformf(1.0f, 1.02f);
         const float top = h * r.uniformf(-0.05f, 0.15f);
@@ -77,11 +76,12 @@ cv::Mat3f paint_bamboo(int long_side, Rng& rng) {
             const cv::Point2f tip = nodes[n] + cv::Point2f(std::cos(angle), std::sin(angle)) * twig_length;
             paint_stroke(joints, wobble(smooth_path({nodes[n], (nodes[n] + tip) * 0.5f + cv::Point2f(0, -6.0f * s), tip}), r, 1.5f * s, 20.0f),
                          press_lift(0.1f, 0.5f, 0.4f), Brush{2.2f * s, stalk.ink, 0.4f, 0.3f, 8, 0.3f}, r);
-            const float droop = 1.5708f + side * r.uniformf(-0.9f, -0.2f) * -1.0f;
-            leaf_cluster(leaves, tip, behind ? droop : droop + side * r.uniformf(-0.4f, 0.4f), r.uniformf(110.0f, 170.0f) * s,
+            // Bamboo leaves hang: the cluster points down and out, away from the stalk.
+            const float droop = 1.5708f - side * r.uniformf(0.5f, 1.1f);
+            leaf_cluster(leaves, tip, droop, r.uniformf(110.0f, 170.0f) * s,
                          r.uniformf(7.0f, 9.5f) * s, std::min(1.0f, stalk.ink * 1.1f), r);
             if (r.chance(0.5))
-                leaf_cluster(leaves, (nodes[n] + tip) * 0.5f, angle + side * 0.6f, r.uniformf(90.0f, 140.0f) * s, r.uniformf(6.0f, 8.0f) * s,
+                leaf_cluster(leaves, (nodes[n] + tip) * 0.5f, 1.5708f - side * r.uniformf(0.3f, 0.9f), r.uniformf(90.0f, 140.0f) * s, r.uniformf(6.0f, 8.0f) * s,
                              stalk.ink, r);
         }
         painting.settle(body, Pigment::Ink, brush_look());

@@ -20,7 +20,7 @@ cv::Mat3f paint_dry_brush(int long_side, Rng& rng) {
         Rng r = rng.fork("under");
         cv::Mat1f wet = painting.layer();
         paint_stroke(wet, wobble(smooth_path({at(0.08f, 0.7f), at(0.4f, 0.62f), at(0.75f, 0.66f), at(0.95f, 0.58f)}), r, 5.0f * s, 80.0f),
-                     press_lift(0.15f, 0.3f, 0.4f), Brush{40.0f * s, 0.22f, 0.4f, 0.15f, 40, 0.3f}, r);
+                     press_lift(0.15f, 0.3f, 0.4f), Brush{40.0f * s, 0.24f, 0.5f, 0.45f, 48, 0.45f}, r);
         painting.settle(wet, Pigment::Ink, wet_wash());
     }
     {  // An open circle (圆相) in one breath, drying out at the end.

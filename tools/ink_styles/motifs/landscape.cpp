@@ -72,19 +72,24 @@ void outline_ridge(cv::Mat1f& wet, const Ridge& ridge, float ink, float radius, 
 
 void slope_texture(cv::Mat1f& wet, const Ridge& ridge, int count, float ink, float depth, Rng& rng, float scale) {
     const int width = static_cast<int>(ridge.size());
-    for (int i = 0; i < count; ++i) {
+    // Hemp-fibre strokes (披麻皴) in small groups of near-parallel lines.
+    for (int i = 0; i < count; i += 3) {
         const int x = rng.below(width);
-        const float top = ridge[static_cast<std::size_t>(x)] + rng.uniformf(2.0f, depth) * scale;
+        const float top = ridge[static_cast<std::size_t>(x)] + rng.uniformf(3.0f, depth) * scale;
         // Follow the slope: lean the way the ridge falls.
         const int xl = std::max(0, x - 8), xr = std::min(width - 1, x + 8);
         const float slope = (ridge[static_cast<std::size_t>(xr)] - ridge[static_cast<std::size_t>(xl)]) / static_cast<float>(xr - xl + 1);
-        const float lean = std::clamp(slope, -1.5f, 1.5f) * 0.6f + rng.uniformf(-0.2f, 0.2f);
-        const float length = rng.uniformf(25.0f, 70.0f) * scale;
-        const cv::Point2f a(static_cast<float>(x), top);
-        const cv::Point2f b = a + cv::Point2f(-lean * length * 0.8f, length);
-        const cv::Point2f m = (a + b) * 0.5f + cv::Point2f(rng.uniformf(-6.0f, 6.0f) * scale, 0.0f);
-        Brush brush{rng.uniformf(1.6f, 3.2f) * scale, ink * rng.uniformf(0.6f, 1.0f), 0.6f, 0.7f, 10, 0.5f};
-        paint_stroke(wet, smooth_path({a, m, b}), press_lift(0.1f, 0.6f, 0.2f), brush, rng);
+        const float lean = std::clamp(slope, -1.5f, 1.5f) * 0.6f + rng.uniformf(-0.15f, 0.15f);
+        const int lines = 2 + rng.below(3);
+        for (int k = 0; k < lines; ++k) {
+            const float length = rng.uniformf(40.0f, 100.0f) * scale;
+            const cv::Point2f a(static_cast<float>(x) + (static_cast<float>(k) * 7.0f + rng.uniformf(-2.0f, 2.0f)) * scale,
+                                top + rng.uniformf(-6.0f, 10.0f) * scale);
+            const cv::Point2f b = a + cv::Point2f(-lean * length * 0.8f, length);
+            const cv::Point2f m = (a + b) * 0.5f + cv::Point2f(rng.uniformf(-5.0f, 5.0f) * scale, 0.0f);
+            Brush brush{rng.uniformf(1.1f, 2.2f) * scale, ink * rng.uniformf(0.5f, 0.9f), 0.6f, 0.85f, 8, 0.5f};
+            paint_stroke(wet, wobble(smooth_path({a, m, b}), rng, 1.5f * scale, 12.0f), press_lift(0.15f, 0.5f, 0.3f), brush, rng);
+        }
     }
 }
 

@@ -55,7 +55,7 @@ cv::Mat3f paint_light_colour_wash(int long_side, Rng& rng) {
                 const float below_far = static_cast<float>(y) - far[static_cast<std::size_t>(x)];
                 const float vary = 0.85f + 0.3f * pool(y, x);
                 if (below_near > 3.0f * s)
-                    ochre(y, x) = 0.32f * smoothstep(3.0f * s, 20.0f * s, below_near) * std::exp(-below_near / (130.0f * s)) * vary;
+                    ochre(y, x) = 0.24f * smoothstep(3.0f * s, 20.0f * s, below_near) * std::exp(-below_near / (130.0f * s)) * vary;
                 if (below_far > 0.0f && below_near < 0.0f)
                     blue(y, x) = 0.2f * smoothstep(0.0f, 10.0f * s, below_far) * std::exp(-below_far / (90.0f * s)) * vary;
                 if (static_cast<float>(y) > 0.9f * h) blue(y, x) = std::max(blue(y, x), 0.08f * smoothstep(0.9f * h, 0.97f * h, static_cast<float>(y)) * vary);

@@ -14,16 +14,16 @@ namespace {
 
 // A leaf seen at an angle: an ellipse of broad radial strokes.
 void lotus_leaf(cv::Mat1f& wash, cv::Mat1f& veins, cv::Point2f centre, float rx, float ry, float ink, Rng& rng, float scale) {
-    const int strokes = 16;
+    const int strokes = 26;
     for (int i = 0; i < strokes; ++i) {
         const float a = 6.2832f * (static_cast<float>(i) + rng.uniformf(-0.3f, 0.3f)) / strokes;
         const float reach = rng.uniformf(0.88f, 1.04f);
         const cv::Point2f rim = centre + cv::Point2f(std::cos(a) * rx * reach, std::sin(a) * ry * reach);
-        const cv::Point2f start = centre + (rim - centre) * 0.08f;
-        const float width = 0.22f * std::sqrt(rx * ry);
+        const cv::Point2f start = centre + (rim - centre) * rng.uniformf(0.2f, 0.4f);
+        const float width = 0.3f * std::sqrt(rx * ry);
         paint_stroke(wash, smooth_path({start, (start + rim) * 0.5f + cv::Point2f(rng.uniformf(-4, 4), rng.uniformf(-4, 4)) * scale, rim}),
-                     press_lift(0.2f, 0.15f, 0.55f), Brush{width, ink * rng.uniformf(0.75f, 1.1f), 0.35f, 0.3f, 40, 0.35f}, rng);
-        if (i % 2 == 0)
+                     press_lift(0.2f, 0.25f, 0.6f), Brush{width, ink * rng.uniformf(0.6f, 1.0f), 0.45f, 0.35f, 40, 0.4f}, rng);
+        if (i % 3 == 0)
             paint_stroke(veins, smooth_path({centre, centre + (rim - centre) * 0.92f}), press_lift(0.1f, 0.6f, 0.4f),
                          Brush{1.1f * scale, std::min(1.0f, ink * 1.5f), 0.4f, 0.2f, 6, 0.2f}, rng);
     }
@@ -42,30 +42,30 @@ cv::Mat3f paint_lotus_pond(int long_side, Rng& rng) {
     struct Leaf {
         float x, y, rx, ry, ink;
     };
-    const Leaf leaves[] = {{0.72f, 0.42f, 0.13f, 0.07f, 0.28f}, {0.28f, 0.55f, 0.2f, 0.1f, 0.6f}, {0.6f, 0.66f, 0.15f, 0.075f, 0.75f}};
+    const Leaf leaves[] = {{0.72f, 0.42f, 0.13f, 0.06f, 0.16f}, {0.28f, 0.55f, 0.2f, 0.09f, 0.32f}, {0.6f, 0.66f, 0.15f, 0.07f, 0.42f}};
     for (const Leaf& leaf : leaves) {
         const cv::Point2f c(leaf.x * w, leaf.y * h);
-        lotus_leaf(leaf.ink < 0.4f ? wash_far : wash_near, lines, c, leaf.rx * w, leaf.ry * w, leaf.ink, r, s);
+        lotus_leaf(leaf.ink < 0.2f ? wash_far : wash_near, lines, c, leaf.rx * w, leaf.ry * w, leaf.ink, r, s);
         // The stem runs down into the water from under the leaf.
         const cv::Point2f foot(c.x + r.uniformf(-0.04f, 0.04f) * w, 0.98f * h);
         const Path stem = wobble(smooth_path({c + cv::Point2f(0, leaf.ry * w * 0.3f), (c + foot) * 0.5f + cv::Point2f(r.uniformf(-10, 10) * s, 0), foot}), r, 2.0f * s, 40.0f);
-        paint_stroke(lines, stem, press_lift(0.05f, 0.1f, 0.6f), Brush{3.2f * s, 0.7f, 0.4f, 0.35f, 12, 0.3f}, r);
+        paint_stroke(lines, stem, press_lift(0.05f, 0.3f, 0.5f), Brush{3.4f * s, 0.55f, 0.5f, 0.7f, 14, 0.5f}, r);
         for (std::size_t k = 10; k < stem.size(); k += static_cast<std::size_t>(r.uniformf(20.0f, 45.0f) * s) + 1)
             paint_dab(lines, stem[k] + cv::Point2f(r.chance(0.5) ? 3.5f * s : -3.5f * s, 0), 1.3f * s, r.uniformf(0.0f, 3.0f), 1.6f, 0.85f, r);
     }
     {  // One open flower above the near leaf: pale rouge petals with fine ink outlines.
         const cv::Point2f centre(0.46f * w, 0.26f * h);
         const Path stem = wobble(smooth_path({centre, {0.47f * w, 0.5f * h}, {0.45f * w, 0.98f * h}}), r, 2.5f * s, 50.0f);
-        paint_stroke(lines, stem, press_lift(0.05f, 0.1f, 0.6f), Brush{2.8f * s, 0.75f, 0.4f, 0.35f, 12, 0.3f}, r);
+        paint_stroke(lines, stem, press_lift(0.05f, 0.3f, 0.5f), Brush{3.0f * s, 0.6f, 0.5f, 0.7f, 14, 0.5f}, r);
         const float petal = 58.0f * s;
         for (int k = 0; k < 7; ++k) {
             const float a = -3.1416f + 3.1416f * (static_cast<float>(k) + 0.5f) / 7.0f;  // upper half: a cup
             const cv::Point2f tip = centre + cv::Point2f(std::cos(a) * petal, std::sin(a) * petal * 1.1f);
             const cv::Point2f d = tip - centre, n(-d.y * 0.35f, d.x * 0.35f);
-            paint_dab(flower, centre + d * 0.55f, petal * 0.3f, std::atan2(d.y, d.x), 1.7f, r.uniformf(0.2f, 0.3f), r);
-            for (float side : {-1.0f, 1.0f})
-                paint_stroke(lines, smooth_path({centre + d * 0.1f, centre + d * 0.55f + n * side, tip}), press_lift(0.2f, 0.3f, 0.3f),
-                             Brush{1.0f * s, 0.7f, 0.3f, 0.3f, 6, 0.2f}, r);
+            paint_dab(flower, centre + d * 0.55f, petal * 0.34f, std::atan2(d.y, d.x), 1.6f, r.uniformf(0.18f, 0.3f), r);
+            const float side = k % 2 == 0 ? -1.0f : 1.0f;
+            paint_stroke(lines, smooth_path({centre + d * 0.15f, centre + d * 0.6f + n * side, tip}), press_lift(0.2f, 0.4f, 0.3f),
+                         Brush{0.9f * s, 0.5f, 0.4f, 0.5f, 6, 0.3f}, r);
         }
         paint_dab(lines, centre + cv::Point2f(0, -4.0f * s), 6.0f * s, 0.0f, 1.6f, 0.4f, r);
     }
@@ -82,7 +82,7 @@ cv::Mat3f paint_lotus_pond(int long_side, Rng& rng) {
             const float height = q.uniformf(0.35f, 0.75f) * h;
             const float lean = q.uniformf(0.1f, 0.35f);
             paint_stroke(reeds, smooth_path({foot, foot + cv::Point2f(lean * height * 0.3f, -height * 0.55f), foot + cv::Point2f(lean * height, -height)}),
-                         leaf_pressure(), Brush{q.uniformf(2.5f, 4.5f) * s, q.uniformf(0.5f, 0.9f), 0.5f, 0.45f, 14, 0.4f}, q);
+                         leaf_pressure(), Brush{q.uniformf(1.8f, 3.4f) * s, q.uniformf(0.3f, 0.7f), 0.5f, 0.55f, 14, 0.45f}, q);
         }
         for (int i = 0; i < 16; ++i) {
             const cv::Point2f a(q.uniformf(0.05f, 0.9f) * w, q.uniformf(0.78f, 0.98f) * h);

@@ -15,6 +15,7 @@ namespace {
 struct Plum {
     cv::Mat1f wood, twigs, petals, stamens;
     std::vector<cv::Point2f> flower_sites;
+    Path trunk;  // the old wood's path, for the moss dots
 };
 
 // One branch: a few straight runs with kinks, then its own side branches.
@@ -29,9 +30,13 @@ void branch(Plum& plum, cv::Point2f start, float angle, float length, float radi
         points.push_back(p);
     }
     const bool old_wood = depth == 0;
-    const Brush brush{radius, old_wood ? 0.85f : 0.9f, 0.6f, old_wood ? 0.95f : 0.45f, old_wood ? 56 : 16, 0.5f};
+    if (old_wood && plum.trunk.empty()) plum.trunk = angular_path(points);
+    const Brush brush{radius, old_wood ? 0.9f : 0.9f, old_wood ? 0.35f : 0.5f, old_wood ? 0.6f : 0.4f, old_wood ? 56 : 16, 0.5f};
     paint_stroke(old_wood ? plum.wood : plum.twigs, wobble(angular_path(points), rng, radius * 0.12f, 12.0f),
                  press_lift(0.06f, old_wood ? 0.2f : 0.5f, 0.5f), brush, rng);
+    if (depth >= 1)
+        for (std::size_t i = 1; i + 1 < points.size(); ++i)
+            if (rng.chance(0.45)) plum.flower_sites.push_back(points[i]);
     if (depth >= 3 || radius < 1.2f * scale) {
         plum.flower_sites.push_back(p);
         return;
@@ -55,13 +60,13 @@ void blossom(Plum& plum, cv::Point2f centre, float size, Rng& rng, float scale) 
         paint_dab(plum.petals, centre + offset, size * rng.uniformf(0.48f, 0.58f), a, rng.uniformf(1.0f, 1.2f), rng.uniformf(0.22f, 0.38f), rng);
     }
     // Stamens: fine lines out from the centre, each with a dot.
-    const int count = 5 + rng.below(4);
+    const int count = 4 + rng.below(3);
     for (int k = 0; k < count; ++k) {
         const float a = rng.uniformf(0.0f, 6.2832f);
-        const cv::Point2f tip = centre + cv::Point2f(std::cos(a), std::sin(a)) * size * rng.uniformf(0.55f, 0.8f);
-        paint_stroke(plum.stamens, smooth_path({centre, tip}, 0.7f), press_lift(0.2f, 0.6f, 0.4f), Brush{0.7f * scale, 0.8f, 0.2f, 0.0f, 4, 0.1f},
+        const cv::Point2f tip = centre + cv::Point2f(std::cos(a), std::sin(a)) * size * rng.uniformf(0.35f, 0.6f);
+        paint_stroke(plum.stamens, smooth_path({centre, tip}, 0.7f), press_lift(0.2f, 0.6f, 0.4f), Brush{0.6f * scale, 0.55f, 0.3f, 0.2f, 4, 0.2f},
                      rng);
-        paint_dab(plum.stamens, tip, 1.3f * scale, a, 1.2f, 0.9f, rng);
+        paint_dab(plum.stamens, tip, 1.1f * scale, a, 1.2f, 0.75f, rng);
     }
 }
 
@@ -72,7 +77,7 @@ cv::Mat3f paint_plum_blossom(int long_side, Rng& rng) {
     Painting painting(canvas_size(long_side, 0.72), paper_rng);
     const float s = painting.scale();
     const float w = static_cast<float>(painting.width()), h = static_cast<float>(painting.height());
-    Plum plum{painting.layer(), painting.layer(), painting.layer(), painting.layer(), {}};
+    Plum plum{painting.layer(), painting.layer(), painting.layer(), painting.layer(), {}, {}};
 
     Rng r = rng.fork("branches");
     // The old trunk enters from the lower left and climbs to the right.
@@ -85,14 +90,15 @@ cv::Mat3f paint_plum_blossom(int long_side, Rng& rng) {
             paint_dab(plum.petals, site, f.uniformf(4.5f, 7.0f) * s, f.uniformf(0.0f, 3.0f), 1.2f, 0.6f, f);
             continue;
         }
-        blossom(plum, site + cv::Point2f(f.uniformf(-6.0f, 6.0f), f.uniformf(-6.0f, 6.0f)) * s, f.uniformf(13.0f, 19.0f) * s, f, s);
+        blossom(plum, site + cv::Point2f(f.uniformf(-6.0f, 6.0f), f.uniformf(-6.0f, 6.0f)) * s, f.uniformf(15.0f, 22.0f) * s, f, s);
     }
     // Moss dots (点苔) along the trunk.
     cv::Mat1f moss = painting.layer();
     for (int i = 0; i < 14; ++i) {
-        const float t = f.uniformf(0.05f, 0.45f);
-        const cv::Point2f p(-0.02f * w + t * 0.85f * h * std::cos(-0.85f), 0.92f * h + t * 0.85f * h * std::sin(-0.85f));
-        paint_dab(moss, p + cv::Point2f(f.uniformf(-30.0f, 30.0f), f.uniformf(-30.0f, 30.0f)) * s, f.uniformf(2.0f, 4.0f) * s,
+        // On the old wood's upper edge, in its first two thirds.
+        const std::size_t k = static_cast<std::size_t>(f.uniformf(0.05f, 0.65f) * static_cast<float>(plum.trunk.size() - 1));
+        const cv::Point2f p = plum.trunk[k] + cv::Point2f(f.uniformf(-8.0f, 8.0f), f.uniformf(-24.0f, -14.0f)) * s;
+        paint_dab(moss, p, f.uniformf(2.0f, 4.0f) * s,
                   f.uniformf(0.0f, 3.0f), 1.6f, 0.95f, f);
     }
 

@@ -22,16 +22,18 @@ struct Rock {
 
 Rock make_rock(cv::Size size, cv::Point2f base_centre, float width, float height, Rng& rng) {
     Rock rock;
-    const int n = 28;
+    const int n = 11;
     for (int i = 0; i < n; ++i) {
         const float t = static_cast<float>(i) / n;  // 0: bottom left, around the top, to bottom right
         const float a = 3.1416f - 3.1416f * t;
-        const float bump = 1.0f + 0.16f * static_cast<float>(rng.uniform(-1.0, 1.0));
+        const float bump = 1.0f + 0.09f * static_cast<float>(rng.uniform(-1.0, 1.0));
         rock.outline.emplace_back(base_centre.x + std::cos(a) * width * 0.5f * bump,
                                   base_centre.y - std::sin(a) * height * bump * (0.75f + 0.25f * std::sin(3.1416f * t + 0.5f)));
     }
     rock.outline.emplace_back(base_centre.x + 0.5f * width, base_centre.y);
-    rock.outline.emplace_back(base_centre.x - 0.5f * width, base_centre.y + 6.0f);
+    // Facets: straight runs between the corners, resampled so strokes can follow them.
+    rock.outline = angular_path(rock.outline, 14.0f);
+    // The foot is not outlined: it closes straight back along the ground.
     rock.mask = cv::Mat1b::zeros(size);
     std::vector<cv::Point> poly;
     for (const auto& p : rock.outline) poly.emplace_back(cvRound(p.x), cvRound(p.y));
@@ -69,7 +71,7 @@ cv::Mat3f paint_rock_texture(int long_side, Rng& rng) {
                 if (rock.mask(y, x)) {
                     const float fx = (static_cast<float>(x) - place.x * w) / (place.width * w);
                     const float fy = (place.y * h - static_cast<float>(y)) / (place.height * h);
-                    wash(y, x) = std::max(0.0f, 0.16f + 0.14f * fx - 0.08f * fy + 0.06f * pool(y, x));
+                    wash(y, x) = std::max(0.0f, 0.16f + 0.14f * fx - 0.08f * fy + 0.06f * pool(y, x)) * smoothstep(-0.02f, 0.12f, fy + 0.03f * pool(y, x));
                 }
         painting.settle(wash, Pigment::Ink, wet_wash());
 
@@ -81,27 +83,27 @@ cv::Mat3f paint_rock_texture(int long_side, Rng& rng) {
             std::vector<cv::Point2f> points{top};
             cv::Point2f p = top;
             const float drift = (top.x - place.x * w) / (place.width * w) * 0.9f;
-            for (int k = 0; k < 4; ++k) {
-                p += cv::Point2f(drift * 22.0f * s + r.uniformf(-6.0f, 6.0f) * s, r.uniformf(18.0f, 32.0f) * s);
+            for (int k = 0; k < 6; ++k) {
+                p += cv::Point2f(drift * 22.0f * s + r.uniformf(-5.0f, 5.0f) * s, r.uniformf(22.0f, 36.0f) * s);
                 if (!inside(rock, p)) break;
                 points.push_back(p);
             }
             if (points.size() < 2) continue;
             paint_stroke(texture, wobble(smooth_path(points), r, 2.0f * s, 15.0f), press_lift(0.15f, 0.5f, 0.25f),
-                         Brush{r.uniformf(1.4f, 2.6f) * s, r.uniformf(0.45f, 0.8f), 0.6f, 0.75f, 10, 0.5f}, r);
+                         Brush{r.uniformf(1.5f, 3.0f) * s, r.uniformf(0.3f, 0.6f), 0.6f, 0.85f, 12, 0.5f}, r);
         }
         // Axe-cut strokes: short, broad, slanting, on the right-hand faces.
-        for (int i = 0; i < 26; ++i) {
+        for (int i = 0; i < 18; ++i) {
             const cv::Point2f a(place.x * w + r.uniformf(0.0f, 0.42f) * place.width * w, place.y * h - r.uniformf(0.1f, 0.8f) * place.height * h);
             if (!inside(rock, a)) continue;
-            const cv::Point2f b = a + cv::Point2f(-r.uniformf(18.0f, 36.0f), r.uniformf(26.0f, 50.0f)) * s;
-            paint_stroke(texture, smooth_path({a, b}), press_lift(0.05f, 0.8f, 0.1f),
-                         Brush{r.uniformf(5.0f, 9.0f) * s, r.uniformf(0.5f, 0.85f), 0.7f, 0.8f, 24, 0.5f}, r);
+            const cv::Point2f b = a + cv::Point2f(-r.uniformf(25.0f, 45.0f), r.uniformf(45.0f, 85.0f)) * s;
+            paint_stroke(texture, smooth_path({a, b}), press_lift(0.04f, 0.9f, 0.05f),
+                         Brush{r.uniformf(6.0f, 10.0f) * s, r.uniformf(0.35f, 0.6f), 0.7f, 0.85f, 28, 0.5f}, r);
         }
         // The outline, in pieces, drier at the top.
         std::size_t start = 0;
         while (start + 2 < rock.outline.size()) {
-            const std::size_t end = std::min(rock.outline.size() - 1, start + 3 + static_cast<std::size_t>(r.below(5)));
+            const std::size_t end = std::min(rock.outline.size() - 1, start + 6 + static_cast<std::size_t>(r.below(10)));
             std::vector<cv::Point2f> piece(rock.outline.begin() + static_cast<std::ptrdiff_t>(start), rock.outline.begin() + static_cast<std::ptrdiff_t>(end) + 1);
             paint_stroke(texture, wobble(smooth_path(piece), r, 1.5f * s, 12.0f), press_lift(0.1f, 0.2f, 0.35f),
                          Brush{r.uniformf(3.5f, 5.5f) * s, 0.9f, 0.5f, 0.7f, 24, 0.5f}, r);
@@ -111,7 +113,7 @@ cv::Mat3f paint_rock_texture(int long_side, Rng& rng) {
 
         cv::Mat1f dots = painting.layer();
         for (int i = 0; i < 30; ++i) {
-            const std::size_t k = 2 + static_cast<std::size_t>(r.below(static_cast<int>(rock.outline.size()) - 6));
+            const std::size_t k = static_cast<std::size_t>(r.below(static_cast<int>(rock.outline.size()) * 2 / 3)) + rock.outline.size() / 8;
             const cv::Point2f p = rock.outline[k] + cv::Point2f(r.uniformf(-8.0f, 8.0f), r.uniformf(-4.0f, 8.0f)) * s;
             paint_dab(dots, p, r.uniformf(2.0f, 4.0f) * s, r.uniformf(-0.5f, 0.5f), r.uniformf(1.3f, 2.2f), r.uniformf(0.75f, 1.0f), r);
         }
@@ -125,7 +127,7 @@ cv::Mat3f paint_rock_texture(int long_side, Rng& rng) {
         const float lean = g.uniformf(-0.5f, 0.5f);
         const float length = g.uniformf(30.0f, 80.0f) * s;
         paint_stroke(grass, smooth_path({foot, foot + cv::Point2f(lean * length * 0.4f, -length * 0.6f), foot + cv::Point2f(lean * length, -length)}),
-                     leaf_pressure(), Brush{2.2f * s, 0.8f, 0.4f, 0.3f, 8, 0.3f}, g);
+                     leaf_pressure(), Brush{g.uniformf(1.5f, 2.6f) * s, g.uniformf(0.4f, 0.85f), 0.4f, 0.4f, 8, 0.4f}, g);
     }
     painting.settle(grass, Pigment::Ink, brush_look());
     return painting.finish();
