@@ -106,7 +106,11 @@ void paint_stroke(cv::Mat1f& wet, const Path& path, const Pressure& pressure, co
                 const float f = fb - static_cast<float>(b0);
                 const auto ub0 = static_cast<std::size_t>(b0), ub1 = static_cast<std::size_t>(b1);
                 const float hold = capacity[ub0] * (1.0f - f) + capacity[ub1] * f;
-                const float skip = skips[ub0][sample] * (1.0f - f) + skips[ub1][sample] * f;
+                // Skips are looked up at the pixel's own place along the stroke, not
+                // the dab's, so the overlapping dabs agree and the gaps stay open.
+                const float arc = at + along * radius * 0.55f;
+                const auto here = static_cast<std::size_t>(std::clamp(arc / 2.0f, 0.0f, static_cast<float>(samples - 1)));
+                const float skip = skips[ub0][here] * (1.0f - f) + skips[ub1][here] * f;
                 // The outer hairs run dry first.
                 const float wetness = hold + 0.6f * skip - dry * (1.2f + 0.8f * across * across);
                 const float mark = smoothstep(-0.05f, 0.12f, wetness);
