@@ -37,13 +37,15 @@ Painting::Painting(cv::Size size, Rng& rng)
 }
 
 void Painting::settle(const cv::Mat1f& wet, Pigment pigment, const WashLook& look) {
-    // 1. Ink creeps out along the fibres: a blurred copy, kept where the paper wicks.
+    // 1. A fresh edge is never perfectly sharp on absorbent paper.
+    cv::Mat1f laid;
+    blur(wet, laid, look.soften_px * scale_);
+    // 2. Ink creeps out along the fibres: a blurred copy, kept where the paper
+    //    wicks. Added after the softening so the fibre-thin hairs stay crisp.
     cv::Mat1f spread;
     blur(wet, spread, look.bleed_px * scale_);
     cv::Mat1f halo = spread.mul(paper_.wick) * look.bleed;
-    cv::Mat1f laid = cv::max(wet, halo);
-    // 2. A fresh edge is never perfectly sharp on absorbent paper.
-    blur(laid, laid, look.soften_px * scale_);
+    laid = cv::max(laid, halo);
     // 3. Drying pulls pigment to the rim of the wet area: darker edges.
     cv::Mat1f local_mean;
     blur(laid, local_mean, look.edge_px * scale_);

@@ -49,9 +49,9 @@ Paper make_paper(cv::Size size, Rng& rng, float scale) {
     const cv::Mat1f cloud = fractal_noise(size, rng, 24.0 * scale, 3, 0.5);
     cv::Mat1f pores = fractal_noise(size, rng, 6.0 * scale, 2, 0.5);
 
-    cv::Mat1f wick = 0.35f + 0.25f * pores + 0.8f * paper.fibres;
+    cv::Mat1f wick = 0.3f + 0.2f * pores + 1.6f * paper.fibres;
     cv::GaussianBlur(wick, wick, cv::Size(), 0.6 * scale);
-    paper.wick = cv::min(cv::max(wick, 0.0f), 1.0f);
+    paper.wick = cv::min(cv::max(wick, 0.0f), 1.5f);
 
     // Warm, slightly uneven rice paper: a little deeper in the mottled parts,
     // darker fibres and paler fibres, and a fine grain.

@@ -13,7 +13,7 @@ struct Paper {
     cv::Mat1f fibres;     // [0, 1]: long fibres that carry ink out of a wet area
     cv::Mat1f light_fibres;  // [0, 1]: pale fibres that stay lighter under ink
     cv::Mat1f grain;      // about [-1, 1], fine: how unevenly pigment settles
-    cv::Mat1f wick;       // [0, 1]: fibres and pores together, how far ink creeps
+    cv::Mat1f wick;       // [0, 1.5]: fibres and pores together, how far ink creeps
 };
 
 // `scale` is the painting's long side / 1024, so the fibres keep their size in
