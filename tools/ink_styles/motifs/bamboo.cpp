@@ -65,7 +65,7 @@ cv::Mat3f paint_bamboo(int long_side, Rng& rng) {
             // The joint: a short dark stroke curving across the stalk.
             const float jw = stalk.radius * s * 1.25f;
             paint_stroke(joints, smooth_path({{x - jw, y + 2.0f * s}, {x, y - 2.5f * s}, {x + jw, y + 1.5f * s}}, 1.0f),
-                         press_lift(0.3f, 0.3f, 0.4f), Brush{2.6f * s, std::min(1.0f, stalk.ink * 1.25f), 0.2f, 0.1f, 10, 0.2f}, r);
+                         press_lift(0.35f, 0.35f, 0.3f), Brush{2.3f * s, std::min(1.0f, stalk.ink * 1.1f), 0.3f, 0.45f, 10, 0.4f}, r);
         }
         // Twigs and leaves from some of the joints, mostly in the upper half.
         for (std::size_t n = 0; n < nodes.size(); ++n) {

@@ -35,16 +35,16 @@ cv::Mat3f paint_dry_brush(int long_side, Rng& rng) {
             ring.push_back(c + cv::Point2f(std::cos(a) * rr, std::sin(a) * rr * 0.95f));
         }
         paint_stroke(wet, wobble(smooth_path(ring), r, 3.0f * s, 50.0f), press_lift(0.05f, 0.35f, 0.35f),
-                     Brush{30.0f * s, 1.0f, 0.75f, 0.75f, 64, 0.45f}, r);
+                     Brush{30.0f * s, 1.0f, 0.6f, 0.88f, 64, 0.55f}, r);
         painting.settle(wet, Pigment::Ink, brush_look());
     }
     {  // Sweeping strokes, each drier than the last.
         Rng r = rng.fork("sweeps");
         cv::Mat1f wet = painting.layer();
         paint_stroke(wet, wobble(smooth_path({at(0.58f, 0.14f), at(0.7f, 0.3f), at(0.78f, 0.55f), at(0.8f, 0.9f)}), r, 4.0f * s, 70.0f),
-                     press_lift(0.08f, 0.25f, 0.3f), Brush{34.0f * s, 0.95f, 0.7f, 0.9f, 64, 0.5f}, r);
+                     press_lift(0.08f, 0.25f, 0.3f), Brush{34.0f * s, 0.95f, 0.6f, 1.0f, 64, 0.6f}, r);
         paint_stroke(wet, wobble(smooth_path({at(0.6f, 0.78f), at(0.75f, 0.7f), at(0.96f, 0.74f)}), r, 3.0f * s, 60.0f),
-                     press_lift(0.1f, 0.5f, 0.25f), Brush{22.0f * s, 0.9f, 0.6f, 1.0f, 48, 0.5f}, r);
+                     press_lift(0.1f, 0.5f, 0.25f), Brush{22.0f * s, 0.9f, 0.6f, 1.2f, 48, 0.6f}, r);
         paint_stroke(wet, wobble(smooth_path({at(0.85f, 0.08f), at(0.9f, 0.3f), at(0.93f, 0.45f)}), r, 2.0f * s, 50.0f),
                      press_lift(0.1f, 0.6f, 0.2f), Brush{14.0f * s, 0.9f, 0.7f, 1.1f, 32, 0.5f}, r);
         paint_stroke(wet, wobble(smooth_path({at(0.04f, 0.9f), at(0.25f, 0.86f), at(0.5f, 0.92f)}), r, 2.0f * s, 60.0f),

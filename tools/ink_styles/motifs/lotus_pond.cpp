@@ -57,17 +57,31 @@ cv::Mat3f paint_lotus_pond(int long_side, Rng& rng) {
         const cv::Point2f centre(0.46f * w, 0.26f * h);
         const Path stem = wobble(smooth_path({centre, {0.47f * w, 0.5f * h}, {0.45f * w, 0.98f * h}}), r, 2.5f * s, 50.0f);
         paint_stroke(lines, stem, press_lift(0.05f, 0.3f, 0.5f), Brush{3.0f * s, 0.6f, 0.5f, 0.7f, 14, 0.5f}, r);
-        const float petal = 58.0f * s;
-        for (int k = 0; k < 7; ++k) {
-            const float a = -3.1416f + 3.1416f * (static_cast<float>(k) + 0.5f) / 7.0f;  // upper half: a cup
-            const cv::Point2f tip = centre + cv::Point2f(std::cos(a) * petal, std::sin(a) * petal * 1.1f);
-            const cv::Point2f d = tip - centre, n(-d.y * 0.35f, d.x * 0.35f);
-            paint_dab(flower, centre + d * 0.55f, petal * 0.34f, std::atan2(d.y, d.x), 1.6f, r.uniformf(0.18f, 0.3f), r);
-            const float side = k % 2 == 0 ? -1.0f : 1.0f;
-            paint_stroke(lines, smooth_path({centre + d * 0.15f, centre + d * 0.6f + n * side, tip}), press_lift(0.2f, 0.4f, 0.3f),
-                         Brush{0.9f * s, 0.5f, 0.4f, 0.5f, 6, 0.3f}, r);
+        const float petal = 80.0f * s;
+        // Petals as pointed strokes from the base, the colour deepening towards
+        // the tips as on a real lotus; back petals paler, a couple of outlines.
+        const int petals = 9;
+        for (int k = 0; k < petals; ++k) {
+            const float a = -3.1416f + 0.35f + (3.1416f - 0.7f) * static_cast<float>(k) / static_cast<float>(petals - 1);
+            const float spread = 0.55f + 0.45f * std::abs(std::sin(a));  // side petals lie flatter and shorter
+            const cv::Point2f d(std::cos(a) * spread, std::sin(a) * 1.15f);
+            const cv::Point2f base = centre + cv::Point2f(0.0f, 6.0f * s);
+            const cv::Point2f tip = base + d * petal * r.uniformf(0.9f, 1.1f);
+            const cv::Point2f n(-d.y * 0.12f * petal, d.x * 0.12f * petal);
+            const Path path = smooth_path({base, (base + tip) * 0.5f + n * (k % 2 == 0 ? 1.0f : -1.0f), tip});
+            const bool back = k % 2 == 1;
+            paint_stroke(flower, path, leaf_pressure(), Brush{petal * 0.2f, back ? 0.12f : 0.18f, -0.9f, 0.1f, 24, 0.3f}, r);
+            if (!back && r.chance(0.6))
+                paint_stroke(lines, wobble(path, r, 1.0f * s, 10.0f), press_lift(0.3f, 0.3f, 0.3f), Brush{0.8f * s, 0.4f, 0.4f, 0.6f, 6, 0.3f}, r);
         }
-        paint_dab(lines, centre + cv::Point2f(0, -4.0f * s), 6.0f * s, 0.0f, 1.6f, 0.4f, r);
+        // Two front petals curling down and out make the cup.
+        for (float side : {-1.0f, 1.0f}) {
+            const cv::Point2f base = centre + cv::Point2f(0.0f, 8.0f * s);
+            const cv::Point2f tip = base + cv::Point2f(side * 0.8f * petal, 0.15f * petal);
+            paint_stroke(flower, smooth_path({base, base + cv::Point2f(side * 0.4f * petal, 0.25f * petal), tip}), leaf_pressure(),
+                         Brush{petal * 0.22f, 0.2f, -0.8f, 0.1f, 24, 0.3f}, r);
+        }
+        paint_dab(lines, centre + cv::Point2f(0, 2.0f * s), 5.0f * s, 0.0f, 1.8f, 0.35f, r);
     }
     painting.settle(wash_far, Pigment::Ink, wet_wash());
     painting.settle(wash_near, Pigment::Ink, wet_wash());

@@ -37,7 +37,7 @@ cv::Mat3f paint_splashed_ink(int long_side, Rng& rng) {
     Painting painting(canvas_size(long_side, 4.0 / 3.0), paper_rng);
     const float s = painting.scale();
     const float w = static_cast<float>(painting.width()), h = static_cast<float>(painting.height());
-    const cv::Mat1f shape_noise = fractal_noise(painting.size(), rng, 120.0 * s, 4, 0.55);
+    const cv::Mat1f shape_noise = fractal_noise(painting.size(), rng, 120.0 * s, 5, 0.72);
     const cv::Mat1f load_noise = fractal_noise(painting.size(), rng, 60.0 * s, 3, 0.5);
 
     // The splash runs as a diagonal band, as a throw across the sheet would.
