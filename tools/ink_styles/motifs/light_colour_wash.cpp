@@ -34,6 +34,20 @@ cv::Mat3f paint_light_colour_wash(int long_side, Rng& rng) {
         slope_texture(near_ink, near, 150, 0.5f, 150.0f, near_rng, s);
         outline_ridge(near_ink, near, 0.85f, 3.0f, near_rng, s);
         crest_dots(near_ink, near, 50, 0.9f, near_rng, s);
+        // The structure of the rock faces: a few long, dry lines falling from the crest.
+        for (int i = 0; i < 9; ++i) {
+            const int x = static_cast<int>(near_rng.uniformf(0.3f, 0.97f) * w);
+            const float top = near[static_cast<std::size_t>(x)];
+            if (top > 0.72f * h) continue;
+            const int xl = std::max(0, x - 12), xr = std::min(painting.width() - 1, x + 12);
+            const float slope = (near[static_cast<std::size_t>(xr)] - near[static_cast<std::size_t>(xl)]) / static_cast<float>(xr - xl);
+            const float length = near_rng.uniformf(110.0f, 220.0f) * s;
+            const cv::Point2f a(static_cast<float>(x), top + 4.0f * s);
+            const cv::Point2f b = a + cv::Point2f(-std::clamp(slope, -1.2f, 1.2f) * 0.7f * length, length);
+            const cv::Point2f m = (a + b) * 0.5f + cv::Point2f(near_rng.uniformf(-14.0f, 14.0f) * s, 0.0f);
+            paint_stroke(near_ink, wobble(smooth_path({a, m, b}), near_rng, 3.0f * s, 25.0f), press_lift(0.1f, 0.55f, 0.3f),
+                         Brush{near_rng.uniformf(2.0f, 3.2f) * s, 0.7f, 0.6f, 0.75f, 14, 0.5f}, near_rng);
+        }
         lift_mist(near_ink, {0.88f * h}, 0.05f * h, 0.9f, near_rng, s);
         painting.settle(near_ink, Pigment::Ink, brush_look());
 
