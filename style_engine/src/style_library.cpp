@@ -1,6 +1,7 @@
 #include "shuimo/engine/style_library.h"
 
 #include <cmath>
+#include <cstdint>
 #include <fstream>
 #include <set>
 #include <sstream>

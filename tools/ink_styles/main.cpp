@@ -8,14 +8,16 @@
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include <cerrno>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
-#include <cstring>
+#include <cstdlib>
 #include <exception>
 #include <filesystem>
 #include <set>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <vector>
 

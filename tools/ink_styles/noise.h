@@ -3,6 +3,9 @@
 
 #include <opencv2/core.hpp>
 
+#include <algorithm>
+#include <vector>
+
 #include "rng.h"
 
 namespace shuimo::ink {
