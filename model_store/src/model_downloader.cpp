@@ -34,7 +34,13 @@ std::pair<qint64, qint64> parse_content_range(const QByteArray& value) {
 
 }  // namespace
 
-ModelDownloader::ModelDownloader(QObject* parent) : QObject(parent), m_network(new QNetworkAccessManager(this)) {}
+ModelDownloader::ModelDownloader(QObject* parent) : QObject(parent), m_network(new QNetworkAccessManager(this)) {
+    m_progressFlush.setSingleShot(true);
+    m_progressFlush.setInterval(static_cast<int>(kProgressIntervalMs));
+    connect(&m_progressFlush, &QTimer::timeout, this, [this] {
+        if (m_running) emitProgress(true);
+    });
+}
 
 ModelDownloader::~ModelDownloader() {
     if (m_reply) {
@@ -103,7 +109,7 @@ void ModelDownloader::request(qint64 offset) {
 void ModelDownloader::onMetaData() {
     if (m_headersChecked || !m_reply) return;
     const int status = m_reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-    if (status >= 300 && status < 400) return;  // a redirect being followed
+    if (status == 0 || (status >= 300 && status < 400)) return;  // no answer yet, or a redirect being followed
     m_headersChecked = true;
     if (status == 206) {
         const auto [start, total] = parse_content_range(m_reply->rawHeader("Content-Range"));
@@ -151,7 +157,7 @@ void ModelDownloader::onReadyRead() {
     QNetworkReply* reply = m_reply;
     if (reply == nullptr) return;
     if (!m_headersChecked) onMetaData();
-    if (m_reply != reply) return;  // failed, or restarted from zero
+    if (m_reply != reply || !reply->isOpen()) return;  // failed, restarted from zero, or aborted
     if (!m_writing) {
         m_reply->readAll();  // an error page, not the file
         return;
@@ -286,6 +292,7 @@ void ModelDownloader::fail(const QString& reason) {
 void ModelDownloader::finishWith(int outcome, const QString& message) {
     if (!m_running) return;
     m_running = false;
+    m_progressFlush.stop();
     m_part.close();
     if (m_reply) {
         QObject::disconnect(m_reply, nullptr, this, nullptr);
@@ -304,7 +311,11 @@ void ModelDownloader::emitProgress(bool force) {
     const qint64 now = m_clock.elapsed();
     m_samples.emplace_back(now, m_written);
     while (m_samples.size() > 2 && now - m_samples.front().first > kRateWindowMs) m_samples.pop_front();
-    if (!force && m_lastProgressMs >= 0 && now - m_lastProgressMs < kProgressIntervalMs) return;
+    if (!force && m_lastProgressMs >= 0 && now - m_lastProgressMs < kProgressIntervalMs) {
+        if (!m_progressFlush.isActive()) m_progressFlush.start();
+        return;
+    }
+    m_progressFlush.stop();
     m_lastProgressMs = now;
     const auto& [then_ms, then_bytes] = m_samples.front();
     const double seconds = static_cast<double>(now - then_ms) / 1000.0;

@@ -9,6 +9,7 @@
 #include <QObject>
 #include <QPointer>
 #include <QString>
+#include <QTimer>
 
 #include <deque>
 #include <utility>
@@ -75,6 +76,7 @@ private:
     qint64 m_receivedThisAttempt = 0;
     int m_stallTimeoutSeconds = 60;
     QElapsedTimer m_clock;
+    QTimer m_progressFlush;  // emits the last throttled progress, so the final count is always shown
     qint64 m_lastProgressMs = -1;
     std::deque<std::pair<qint64, qint64>> m_samples;  // (ms, bytes written) over the last few seconds
 };
