@@ -1,0 +1,72 @@
+#pragma once
+// The Models dialog: the catalogue's VGG-19 sources and what is installed, with
+// Download (progress, rate, ETA, Cancel; resumable), Import…, Verify, Remove and
+// Make default. Uses only model_store (no torch): the main window opens it from
+// "Models…" and on first start when nothing is installed.
+
+#include <QDialog>
+
+#include <memory>
+#include <optional>
+
+#include "shuimo/model_store/catalogue.h"
+
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QTreeWidget;
+
+namespace shuimo::models {
+class ModelDownloader;
+}
+
+namespace shuimo::ui {
+
+class ModelsDialog : public QDialog {
+    Q_OBJECT
+
+public:
+    explicit ModelsDialog(QWidget* parent = nullptr);
+    ~ModelsDialog() override;
+
+Q_SIGNALS:
+    // A model was installed or removed, or the default changed: reload the engine.
+    void modelsChanged();
+
+private:
+    void refresh();
+    void updateButtons();
+    QString selectedId() const;
+    bool selectedIsInstalled() const;
+    void showMessage(const QString& text, bool error);
+
+    void startDownload();
+    void cancelDownload();
+    void importFile();
+    void verifySelected();
+    void removeSelected();
+    void makeDefault();
+
+    void onProgress(qint64 received, qint64 total, double bytesPerSecond, double etaSeconds);
+    void onDownloaded(const QString& path, const QString& url);
+    void onDownloadFailed(const QString& message);
+    void onDownloadCancelled();
+    void finishDownloadUi();
+
+    std::optional<models::Catalogue> m_catalogue;
+    QString m_downloadingId;
+    models::ModelDownloader* m_downloader = nullptr;
+
+    QTreeWidget* m_list = nullptr;
+    QLabel* m_message = nullptr;
+    QProgressBar* m_progress = nullptr;
+    QLabel* m_progressText = nullptr;
+    QPushButton* m_download = nullptr;
+    QPushButton* m_cancel = nullptr;
+    QPushButton* m_import = nullptr;
+    QPushButton* m_verify = nullptr;
+    QPushButton* m_remove = nullptr;
+    QPushButton* m_default = nullptr;
+};
+
+}  // namespace shuimo::ui
