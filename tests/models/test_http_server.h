@@ -23,6 +23,7 @@ public:
     bool listen();                     // on 127.0.0.1, any free port
     QString url(const QString& path) const;
     void serve(const QByteArray& path, const QByteArray& content) { m_files[path] = content; }
+    void unserve(const QByteArray& path) { m_files.remove(path); }  // answered 404 from now on
 
     // Knobs, kept until changed.
     qint64 closeAfter = -1;  // send this many body bytes, then close the connection
