@@ -239,7 +239,7 @@ void ModelsDialog::onDownloaded(const QString& path, const QString& url) {
     const auto* entry = m_catalogue ? m_catalogue->find(m_downloadingId) : nullptr;
     m_progressText->setText(tr("Installing…"));
     QString error;
-    const bool ok = entry != nullptr && attempt([&] { models::install_download(*entry, path, url, false); }, error);
+    const bool ok = entry != nullptr && attempt([&] { models::install_download(*entry, path, url, false, &m_downloader->digests()); }, error);
     finishDownloadUi();
     if (ok) {
         showMessage(tr("%1 is installed.").arg(entry->name), false);

@@ -118,7 +118,7 @@ int download(const models::Catalogue& catalogue, const QString& id, bool keep_or
     if (exit_code != 0) return exit_code;
 
     print(stderr, QStringLiteral("installing (the 16 convolutions) ...\n"));
-    const auto model = models::install_download(entry, part, downloaded_url, keep_original);
+    const auto model = models::install_download(entry, part, downloaded_url, keep_original, &downloader.digests());
     print(stderr, QStringLiteral("installed %1 in %2%3\n")
                       .arg(model.id, model.dir, model.is_default ? QStringLiteral(" (default)") : QString()));
     return 0;

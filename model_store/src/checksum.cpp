@@ -12,7 +12,9 @@ const QString& FileDigests::of(const QString& algorithm) const {
     return algorithm == QLatin1String("md5") ? md5 : sha256;
 }
 
-FileDigests digest_file(const QString& path) {
+FileDigests digest_file(const QString& path, const QStringList& algorithms) {
+    const bool want_sha256 = algorithms.contains(QLatin1String("sha256"));
+    const bool want_md5 = algorithms.contains(QLatin1String("md5"));
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         throw ModelStoreError(QStringLiteral("cannot read %1: %2").arg(path, file.errorString()).toStdString());
@@ -26,12 +28,12 @@ FileDigests digest_file(const QString& path) {
             throw ModelStoreError(QStringLiteral("cannot read %1: %2").arg(path, file.errorString()).toStdString());
         if (n == 0) break;
         const QByteArrayView chunk(buffer.constData(), n);
-        sha256.addData(chunk);
-        md5.addData(chunk);
+        if (want_sha256) sha256.addData(chunk);
+        if (want_md5) md5.addData(chunk);
         digests.size += n;
     }
-    digests.sha256 = QString::fromLatin1(sha256.result().toHex());
-    digests.md5 = QString::fromLatin1(md5.result().toHex());
+    if (want_sha256) digests.sha256 = QString::fromLatin1(sha256.result().toHex());
+    if (want_md5) digests.md5 = QString::fromLatin1(md5.result().toHex());
     return digests;
 }
 

@@ -164,7 +164,7 @@ InstalledModel install_weights(const InstallRequest& request) {
     manifest[QStringLiteral("source_format")] = request.format;
     manifest[QStringLiteral("source_size_bytes")] = static_cast<double>(request.digests.size);
     manifest[QStringLiteral("source_sha256")] = request.digests.sha256;
-    manifest[QStringLiteral("source_md5")] = request.digests.md5;
+    if (!request.digests.md5.isEmpty()) manifest[QStringLiteral("source_md5")] = request.digests.md5;
     manifest[QStringLiteral("verified_against_catalogue")] = request.verified;
     if (request.entry != nullptr) {
         manifest[QStringLiteral("catalogue_checksum")] =
@@ -173,7 +173,7 @@ InstalledModel install_weights(const InstallRequest& request) {
     }
     manifest[QStringLiteral("preprocessing")] = request.preprocessing;
     manifest[QStringLiteral("installed_file")] = QString::fromLatin1(engine::kVgg19WeightsFileName);
-    manifest[QStringLiteral("installed_sha256")] = digest_file(weights).sha256;
+    manifest[QStringLiteral("installed_sha256")] = digest_file(weights, {QStringLiteral("sha256")}).sha256;
     manifest[QStringLiteral("installed_dtype")] = QStringLiteral("as in the source (no conversion)");
     manifest[QStringLiteral("installed_at")] = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
     write_json_atomically(QDir(staging).filePath(QString::fromLatin1(engine::kModelManifestFileName)), manifest);
@@ -202,17 +202,20 @@ InstalledModel install_weights(const InstallRequest& request) {
 }
 
 InstalledModel install_download(const CatalogueEntry& entry, const QString& downloaded, const QString& url,
-                                bool keep_original) {
+                                bool keep_original, const FileDigests* known) {
     InstallRequest request;
     request.source_path = downloaded;
     request.format = entry.format;
     request.id = entry.id;
     request.preprocessing = entry.preprocessing;
-    request.digests = digest_file(downloaded);
+    request.digests = known != nullptr && !known->sha256.isEmpty()
+                          ? *known
+                          : digest_file(downloaded, {QStringLiteral("sha256"), entry.checksum_algorithm});
     if (!matches(entry, request.digests))
         throw ChecksumError(QStringLiteral("%1 does not match the catalogue's %2 (it has SHA-256 %3, MD5 %4): "
                                            "nothing was installed")
-                                .arg(downloaded, entry.checksum_label(), request.digests.sha256, request.digests.md5)
+                                .arg(downloaded, entry.checksum_label(), request.digests.sha256,
+                                     request.digests.md5.isEmpty() ? QStringLiteral("not computed") : request.digests.md5)
                                 .toStdString());
     request.verified = true;
     request.source = url;
@@ -238,7 +241,9 @@ ImportResult import_file(const QString& path, const Catalogue& catalogue, const 
     InstallRequest request;
     request.source_path = path;
     request.format = format;
-    request.digests = digest_file(path);
+    QStringList algorithms{QStringLiteral("sha256")};
+    for (const auto& entry : catalogue.models) algorithms << entry.checksum_algorithm;
+    request.digests = digest_file(path, algorithms);
     request.source = QStringLiteral("imported from %1").arg(QFileInfo(path).absoluteFilePath());
 
     const CatalogueEntry* match = nullptr;
@@ -258,7 +263,9 @@ ImportResult import_file(const QString& path, const Catalogue& catalogue, const 
             throw ChecksumError(QStringLiteral("%1 matches no checksum in the model catalogue (it has SHA-256 %2, MD5 %3; "
                                                "the catalogue lists %4): nothing was installed. To install it anyway, "
                                                "unverified, give it a name: `shuimo-cli models import FILE --name ID`")
-                                    .arg(path, request.digests.sha256, request.digests.md5, known.join(QStringLiteral("; ")))
+                                    .arg(path, request.digests.sha256,
+                                         request.digests.md5.isEmpty() ? QStringLiteral("not computed") : request.digests.md5,
+                                         known.join(QStringLiteral("; ")))
                                     .toStdString());
         }
         if (catalogue.find(name) != nullptr && match == nullptr)
@@ -296,7 +303,7 @@ VerifyResult verify_installed(const QString& id) {
         return {false, QStringLiteral("%1: %2 is missing or unreadable: install the model again")
                            .arg(id, QDir(model.dir).filePath(QString::fromLatin1(engine::kModelManifestFileName)))};
     const QString expected = model.manifest.value(QStringLiteral("installed_sha256")).toString();
-    const QString actual = digest_file(model.weights_path).sha256;
+    const QString actual = digest_file(model.weights_path, {QStringLiteral("sha256")}).sha256;
     if (expected != actual)
         return {false, QStringLiteral("%1: %2 has SHA-256 %3 but was installed with %4: the file changed or is "
                                       "damaged; install the model again")

@@ -59,6 +59,7 @@ void ModelDownloader::start(const CatalogueEntry& entry, const QString& partPath
     m_cancelRequested = false;
     m_restarted = false;
     m_samples.clear();
+    m_digests = {};
     m_lastProgressMs = -1;
     m_clock.start();
     QDir().mkpath(QFileInfo(partPath).absolutePath());
@@ -260,12 +261,13 @@ void ModelDownloader::verifyAndFinish() {
     Q_EMIT verifying();
     FileDigests digests;
     try {
-        digests = digest_file(m_partPath);
+        digests = digest_file(m_partPath, {QStringLiteral("sha256"), m_entry.checksum_algorithm});
     } catch (const ModelStoreError& e) {
         fail(QString::fromStdString(e.what()));
         return;
     }
     if (matches(m_entry, digests)) {
+        m_digests = digests;
         finishWith(Downloaded);
         return;
     }

@@ -2,13 +2,14 @@
 // Checksums of (large) files, both algorithms in one pass.
 
 #include <QString>
+#include <QStringList>
 
 namespace shuimo::models {
 
 struct CatalogueEntry;
 
 struct FileDigests {
-    QString sha256;  // lower-case hex
+    QString sha256;  // lower-case hex; empty when not computed
     QString md5;
     qint64 size = 0;
 
@@ -16,8 +17,8 @@ struct FileDigests {
     const QString& of(const QString& algorithm) const;
 };
 
-// Throws ModelStoreError when the file cannot be read.
-FileDigests digest_file(const QString& path);
+// Hashes the file once for all of `algorithms` ("sha256", "md5"). Throws ModelStoreError when it cannot be read.
+FileDigests digest_file(const QString& path, const QStringList& algorithms = {QStringLiteral("sha256"), QStringLiteral("md5")});
 
 bool matches(const CatalogueEntry& entry, const FileDigests& digests);
 

@@ -40,9 +40,11 @@ struct InstallRequest {
 InstalledModel install_weights(const InstallRequest& request);
 
 // After a verified download: installs `downloaded` as `entry`, then deletes it, or moves it
-// to <id>/original/<file_name> when keep_original.
+// to <id>/original/<file_name> when keep_original. `known` are the digests the downloader just
+// computed (ModelDownloader::digests()); without them the file is hashed again. Either way a file
+// not matching the entry throws ChecksumError and installs nothing.
 InstalledModel install_download(const CatalogueEntry& entry, const QString& downloaded, const QString& url,
-                                bool keep_original);
+                                bool keep_original, const FileDigests* known = nullptr);
 
 struct ImportResult {
     InstalledModel model;

@@ -15,6 +15,7 @@
 #include <utility>
 
 #include "shuimo/model_store/catalogue.h"
+#include "shuimo/model_store/checksum.h"
 
 class QNetworkAccessManager;
 class QNetworkReply;
@@ -38,6 +39,8 @@ public:
     bool isRunning() const { return m_running; }
 
     const QString& currentUrl() const { return m_url; }
+    // The digests of the last verified download (SHA-256 and the catalogue's algorithm), for install_download.
+    const FileDigests& digests() const { return m_digests; }
 
 Q_SIGNALS:
     // total < 0 when unknown; rate in bytes per second; eta in seconds, < 0 when unknown.
@@ -76,6 +79,7 @@ private:
     qint64 m_receivedThisAttempt = 0;
     int m_stallTimeoutSeconds = 60;
     QElapsedTimer m_clock;
+    FileDigests m_digests;
     QTimer m_progressFlush;  // emits the last throttled progress, so the final count is always shown
     qint64 m_lastProgressMs = -1;
     std::deque<std::pair<qint64, qint64>> m_samples;  // (ms, bytes written) over the last few seconds
