@@ -12,6 +12,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <array>
 #include <bit>
 #include <cmath>
 #include <cstring>
@@ -61,19 +62,32 @@ void length_delimited(QByteArray& out, int field, const QByteArray& payload) {
     varint(out, static_cast<quint64>(payload.size()));
     out.append(payload);
 }
-QByteArray blob_proto(const engine::TensorToWrite& tensor) {
-    QByteArray dims;
-    for (const auto d : tensor.shape) varint(dims, static_cast<quint64>(d));
-    QByteArray shape;
-    length_delimited(shape, 1, dims);
+void varint_field(QByteArray& out, int field, quint64 value) {
+    varint(out, static_cast<quint64>(field) << 3);  // wire type 0
+    varint(out, value);
+}
+// `legacy`: the 4-D num/channels/height/width fields (1-4) of 2014-era caffemodels instead of shape (7);
+// a bias then is 1 x 1 x 1 x out.
+QByteArray blob_proto(const engine::TensorToWrite& tensor, bool legacy = false) {
     QByteArray blob;
-    length_delimited(blob, 7, shape);
+    if (legacy) {
+        const bool bias = tensor.shape.size() == 1;
+        const std::array<std::int64_t, 4> dims = bias ? std::array<std::int64_t, 4>{1, 1, 1, tensor.shape[0]}
+                                                      : std::array<std::int64_t, 4>{tensor.shape[0], tensor.shape[1], tensor.shape[2], tensor.shape[3]};
+        for (int i = 0; i < 4; ++i) varint_field(blob, i + 1, static_cast<quint64>(dims[static_cast<std::size_t>(i)]));
+    } else {
+        QByteArray dims;
+        for (const auto d : tensor.shape) varint(dims, static_cast<quint64>(d));
+        QByteArray shape;
+        length_delimited(shape, 1, dims);
+        length_delimited(blob, 7, shape);
+    }
     length_delimited(blob, 5, QByteArray(reinterpret_cast<const char*>(tensor.data.data()), static_cast<qsizetype>(tensor.data.size())));
     return blob;
 }
 // F32 tensors in torchvision order (weight, bias per convolution) -> a caffemodel with layers conv1_1 ... conv5_4,
 // plus a "fc6" layer that the reader must ignore.
-QByteArray caffemodel_of(const std::vector<engine::TensorToWrite>& tensors) {
+QByteArray caffemodel_of(const std::vector<engine::TensorToWrite>& tensors, bool legacy = false) {
     QByteArray net;
     length_delimited(net, 1, "VGG_ILSVRC_19_layers");
     const auto specs = engine::vgg19_conv_specs();
@@ -81,8 +95,8 @@ QByteArray caffemodel_of(const std::vector<engine::TensorToWrite>& tensors) {
         QByteArray layer;
         length_delimited(layer, 1, QByteArray(specs[i].layer.data(), static_cast<qsizetype>(specs[i].layer.size())));
         length_delimited(layer, 2, "Convolution");
-        length_delimited(layer, 7, blob_proto(tensors[2 * i]));
-        length_delimited(layer, 7, blob_proto(tensors[2 * i + 1]));
+        length_delimited(layer, 7, blob_proto(tensors[2 * i], legacy));
+        length_delimited(layer, 7, blob_proto(tensors[2 * i + 1], legacy));
         length_delimited(net, 100, layer);
     }
     QByteArray fc6;
@@ -468,9 +482,15 @@ private Q_SLOTS:
             QVERIFY(std::ranges::equal(installed.bytes(tensor), original.bytes(*original.find(tensor.name))));
     }
 
+    void caffemodelIsReadThroughOpenCv_data() {
+        QTest::addColumn<bool>("legacyDims");
+        QTest::newRow("blob shape") << false;
+        QTest::newRow("legacy num/channels/height/width") << true;
+    }
     void caffemodelIsReadThroughOpenCv() {
+        QFETCH(bool, legacyDims);
         const auto tensors = tensors_of(file(QStringLiteral("source.safetensors")));
-        const QByteArray caffemodel = caffemodel_of(tensors);
+        const QByteArray caffemodel = caffemodel_of(tensors, legacyDims);
         const QString path = file(QStringLiteral("VGG_ILSVRC_19_layers.caffemodel"));
         QFile out(path);
         QVERIFY(out.open(QIODevice::WriteOnly));
@@ -497,6 +517,7 @@ private Q_SLOTS:
             QVERIFY(entry_read->shape == tensor.shape);
             QVERIFY2(std::ranges::equal(installed.bytes(*entry_read), tensor.data), tensor.name.c_str());
         }
+        if (legacyDims) return;  // the engine part below does not depend on how the blobs were dimensioned
 
         // The engine with the imported model equals the engine with the same tensors written directly
         // with caffe preprocessing, and differs from the same tensors read with torchvision's.
