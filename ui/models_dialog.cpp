@@ -10,6 +10,7 @@
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QThread>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -120,7 +121,41 @@ ModelsDialog::ModelsDialog(QWidget* parent) : QDialog(parent), m_downloader(new 
     refresh();
 }
 
-ModelsDialog::~ModelsDialog() = default;  // the downloader (a child) aborts its transfer; the .part stays for resume
+// The downloader (a child) aborts its transfer; the .part stays for resume. An install in progress is finished.
+ModelsDialog::~ModelsDialog() {
+    if (m_worker != nullptr) {
+        QObject::disconnect(m_worker, nullptr, this, nullptr);
+        m_worker->wait();
+        delete m_worker;
+    }
+}
+
+bool ModelsDialog::isBusy() const { return m_downloader->isRunning() || m_worker != nullptr; }
+
+void ModelsDialog::runInBackground(std::function<void()> work, std::function<void(const QString&, bool)> done) {
+    struct Outcome {
+        QString error;
+        bool checksumMismatch = false;
+    };
+    auto outcome = std::make_shared<Outcome>();
+    m_worker = QThread::create([work = std::move(work), outcome] {
+        try {
+            work();
+        } catch (const models::ChecksumError& e) {
+            outcome->error = QString::fromStdString(e.what());
+            outcome->checksumMismatch = true;
+        } catch (const std::exception& e) {
+            outcome->error = QString::fromStdString(e.what());
+        }
+    });
+    connect(m_worker, &QThread::finished, this, [this, outcome, done = std::move(done)] {
+        m_worker->deleteLater();
+        m_worker = nullptr;
+        done(outcome->error, outcome->checksumMismatch);
+    });
+    m_worker->start();
+    updateButtons();
+}
 
 void ModelsDialog::refresh() {
     const QString selected = selectedId();
@@ -182,7 +217,7 @@ bool ModelsDialog::selectedIsInstalled() const {
 }
 
 void ModelsDialog::updateButtons() {
-    const bool busy = m_downloader->isRunning();
+    const bool busy = isBusy();
     const QString id = selectedId();
     const bool inCatalogue = m_catalogue && m_catalogue->find(id) != nullptr;
     m_download->setEnabled(!busy && inCatalogue);
@@ -236,17 +271,25 @@ void ModelsDialog::onProgress(qint64 received, qint64 total, double bytesPerSeco
 }
 
 void ModelsDialog::onDownloaded(const QString& path, const QString& url) {
-    const auto* entry = m_catalogue ? m_catalogue->find(m_downloadingId) : nullptr;
-    m_progressText->setText(tr("Installing…"));
-    QString error;
-    const bool ok = entry != nullptr && attempt([&] { models::install_download(*entry, path, url, false, &m_downloader->digests()); }, error);
-    finishDownloadUi();
-    if (ok) {
-        showMessage(tr("%1 is installed.").arg(entry->name), false);
-        Q_EMIT modelsChanged();
-    } else {
-        showMessage(tr("The download was verified but could not be installed: %1").arg(error), true);
+    const auto* found = m_catalogue ? m_catalogue->find(m_downloadingId) : nullptr;
+    if (found == nullptr) {
+        finishDownloadUi();
+        return;
     }
+    const models::CatalogueEntry entry = *found;
+    const models::FileDigests digests = m_downloader->digests();
+    m_progress->setRange(0, 0);
+    m_progressText->setText(tr("Installing…"));
+    runInBackground([entry, path, url, digests] { models::install_download(entry, path, url, false, &digests); },
+                    [this, name = entry.name](const QString& error, bool) {
+                        finishDownloadUi();
+                        if (error.isEmpty()) {
+                            showMessage(tr("%1 is installed.").arg(name), false);
+                            Q_EMIT modelsChanged();
+                        } else {
+                            showMessage(tr("The download could not be installed: %1").arg(error), true);
+                        }
+                    });
 }
 
 void ModelsDialog::onDownloadFailed(const QString& message) {
@@ -270,49 +313,51 @@ void ModelsDialog::importFile() {
     const QString path = QFileDialog::getOpenFileName(this, tr("Import VGG-19 weights"), QString(),
                                                       tr("VGG-19 weights (*.safetensors *.caffemodel);;All files (*)"));
     if (path.isEmpty()) return;
+    importAs(path, QString());
+}
+
+void ModelsDialog::importAs(const QString& path, const QString& name) {
     const models::Catalogue catalogue = m_catalogue.value_or(models::Catalogue{});
-    QString error;
-    models::ImportResult result;
-    bool ok = false;
-    try {
-        QApplication::setOverrideCursor(Qt::WaitCursor);
-        result = models::import_file(path, catalogue);
-        QApplication::restoreOverrideCursor();
-        ok = true;
-    } catch (const models::ChecksumError&) {
-        QApplication::restoreOverrideCursor();
-        // Not a file the catalogue knows: the user may still install it, unverified, under a name.
-        bool accepted = false;
-        const QString name = QInputDialog::getText(
-            this, tr("Unknown weights file"),
-            tr("This file matches no checksum in the catalogue, so Shuimo cannot tell what it is.\n"
-               "Install it anyway, unverified, under this name (letters, digits, '-', '_', '.'):"),
-            QLineEdit::Normal, QStringLiteral("imported"), &accepted);
-        if (!accepted || name.isEmpty()) return;
-        ok = attempt([&] { result = models::import_file(path, catalogue, name); }, error);
-    } catch (const std::exception& e) {
-        QApplication::restoreOverrideCursor();
-        error = QString::fromStdString(e.what());
-    }
-    refresh();
-    if (!ok) {
-        showMessage(tr("Import failed: %1").arg(error), true);
-        return;
-    }
-    showMessage(result.warning.isEmpty() ? tr("Imported as %1.").arg(result.model.id)
-                                         : tr("Imported, with a warning: %1").arg(result.warning),
-                !result.warning.isEmpty());
-    Q_EMIT modelsChanged();
+    auto result = std::make_shared<models::ImportResult>();
+    showMessage(tr("Importing %1…").arg(path), false);
+    runInBackground([path, name, catalogue, result] { *result = models::import_file(path, catalogue, name); },
+                    [this, path, name, result](const QString& error, bool checksumMismatch) {
+                        refresh();
+                        if (checksumMismatch && name.isEmpty()) {
+                            // Not a file the catalogue knows: the user may still install it, unverified, under a name.
+                            showMessage({}, false);
+                            bool accepted = false;
+                            const QString chosen = QInputDialog::getText(
+                                this, tr("Unknown weights file"),
+                                tr("This file matches no checksum in the catalogue, so Shuimo cannot tell what it is.\n"
+                                   "Install it anyway, unverified, under this name (letters, digits, '-', '_', '.'):"),
+                                QLineEdit::Normal, QStringLiteral("imported"), &accepted);
+                            if (accepted && !chosen.isEmpty()) importAs(path, chosen);
+                            return;
+                        }
+                        if (!error.isEmpty()) {
+                            showMessage(tr("Import failed: %1").arg(error), true);
+                            return;
+                        }
+                        showMessage(result->warning.isEmpty() ? tr("Imported as %1.").arg(result->model.id)
+                                                              : tr("Imported, with a warning: %1").arg(result->warning),
+                                    !result->warning.isEmpty());
+                        Q_EMIT modelsChanged();
+                    });
 }
 
 void ModelsDialog::verifySelected() {
-    models::VerifyResult result;
-    QString error;
-    if (!attempt([&] { result = models::verify_installed(selectedId()); }, error)) {
-        showMessage(error, true);
-        return;
-    }
-    showMessage(result.message, !result.ok);
+    auto result = std::make_shared<models::VerifyResult>();
+    const QString id = selectedId();
+    showMessage(tr("Checking %1…").arg(id), false);
+    runInBackground([id, result] { *result = models::verify_installed(id); },
+                    [this, result](const QString& error, bool) {
+                        updateButtons();
+                        if (!error.isEmpty())
+                            showMessage(error, true);
+                        else
+                            showMessage(result->message, !result->ok);
+                    });
 }
 
 void ModelsDialog::removeSelected() {

@@ -6,6 +6,7 @@
 
 #include <QDialog>
 
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -14,6 +15,7 @@
 class QLabel;
 class QProgressBar;
 class QPushButton;
+class QThread;
 class QTreeWidget;
 
 namespace shuimo::models {
@@ -43,6 +45,7 @@ private:
     void startDownload();
     void cancelDownload();
     void importFile();
+    void importAs(const QString& path, const QString& name);
     void verifySelected();
     void removeSelected();
     void makeDefault();
@@ -52,10 +55,17 @@ private:
     void onDownloadFailed(const QString& message);
     void onDownloadCancelled();
     void finishDownloadUi();
+    bool isBusy() const;
+
+    // Runs `work` on a worker thread (hashing and converting a 575 MB file takes seconds) and then
+    // `done` on the GUI thread with the error message (empty on success) and whether the error was a
+    // checksum mismatch.
+    void runInBackground(std::function<void()> work, std::function<void(const QString&, bool)> done);
 
     std::optional<models::Catalogue> m_catalogue;
     QString m_downloadingId;
     models::ModelDownloader* m_downloader = nullptr;
+    QThread* m_worker = nullptr;
 
     QTreeWidget* m_list = nullptr;
     QLabel* m_message = nullptr;

@@ -6,8 +6,11 @@
 #include <QNetworkReply>
 #include <QNetworkRequest>
 #include <QRegularExpression>
+#include <QThread>
 #include <QTimer>
 #include <QUrl>
+
+#include <memory>
 
 #include "shuimo/model_store/checksum.h"
 #include "shuimo/model_store/errors.h"
@@ -43,6 +46,11 @@ ModelDownloader::ModelDownloader(QObject* parent) : QObject(parent), m_network(n
 }
 
 ModelDownloader::~ModelDownloader() {
+    if (m_verifier != nullptr) {
+        QObject::disconnect(m_verifier, nullptr, this, nullptr);
+        m_verifier->wait();
+        delete m_verifier;
+    }
     if (m_reply) {
         QObject::disconnect(m_reply, nullptr, this, nullptr);
         m_reply->abort();
@@ -81,6 +89,7 @@ void ModelDownloader::start(const CatalogueEntry& entry, const QString& partPath
 void ModelDownloader::cancel() {
     if (!m_running) return;
     m_cancelRequested = true;
+    if (m_verifier != nullptr) return;  // reported when the hash is done (the complete .part is kept)
     if (m_reply) {
         m_reply->abort();  // onFinished reports the cancellation
     } else {
@@ -259,26 +268,47 @@ void ModelDownloader::verifyAndFinish() {
         return;
     }
     Q_EMIT verifying();
-    FileDigests digests;
-    try {
-        digests = digest_file(m_partPath, {QStringLiteral("sha256"), m_entry.checksum_algorithm});
-    } catch (const ModelStoreError& e) {
-        fail(QString::fromStdString(e.what()));
-        return;
-    }
-    if (matches(m_entry, digests)) {
-        m_digests = digests;
-        finishWith(Downloaded);
-        return;
-    }
-    QFile::remove(m_partPath);  // resuming a wrong file can never make it right
-    finishWith(Failed,
-               QStringLiteral("download of %1 from %2 failed the checksum check: expected %3, the downloaded file "
-                              "(%4 bytes) has %5; it was deleted and nothing was installed. Run the download again; "
-                              "if it fails the same way, %6")
-                   .arg(m_entry.id, m_url, m_entry.checksum_label())
-                   .arg(digests.size)
-                   .arg(digests.of(m_entry.checksum_algorithm), import_hint(m_entry)));
+    struct Result {
+        FileDigests digests;
+        QString error;
+    };
+    auto result = std::make_shared<Result>();
+    const QString path = m_partPath;
+    const QStringList algorithms{QStringLiteral("sha256"), m_entry.checksum_algorithm};
+    m_verifier = QThread::create([result, path, algorithms] {
+        try {
+            result->digests = digest_file(path, algorithms);
+        } catch (const std::exception& e) {
+            result->error = QString::fromStdString(e.what());
+        }
+    });
+    connect(m_verifier, &QThread::finished, this, [this, result] {
+        m_verifier->deleteLater();
+        m_verifier = nullptr;
+        if (m_cancelRequested) {
+            finishWith(Cancelled);
+            return;
+        }
+        if (!result->error.isEmpty()) {
+            fail(result->error);
+            return;
+        }
+        const FileDigests& digests = result->digests;
+        if (matches(m_entry, digests)) {
+            m_digests = digests;
+            finishWith(Downloaded);
+            return;
+        }
+        QFile::remove(m_partPath);  // resuming a wrong file can never make it right
+        finishWith(Failed,
+                   QStringLiteral("download of %1 from %2 failed the checksum check: expected %3, the downloaded file "
+                                  "(%4 bytes) has %5; it was deleted and nothing was installed. Run the download again; "
+                                  "if it fails the same way, %6")
+                       .arg(m_entry.id, m_url, m_entry.checksum_label())
+                       .arg(digests.size)
+                       .arg(digests.of(m_entry.checksum_algorithm), import_hint(m_entry)));
+    });
+    m_verifier->start();
 }
 
 void ModelDownloader::fail(const QString& reason) {

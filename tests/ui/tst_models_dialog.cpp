@@ -97,7 +97,8 @@ private Q_SLOTS:
         QVERIFY(QFile::exists(installed));
 
         button(dialog, QStringLiteral("Verify"))->click();
-        QVERIFY2(messageText(dialog).contains(QStringLiteral("vgg19-test: OK")), qPrintable(messageText(dialog)));
+        QTRY_VERIFY_WITH_TIMEOUT(messageText(dialog).contains(QStringLiteral("vgg19-test: OK")), 30000);
+        QTRY_VERIFY(button(dialog, QStringLiteral("Remove"))->isEnabled());  // not busy any more
 
         QTimer::singleShot(100, [] {
             if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget()))

@@ -19,6 +19,7 @@
 
 class QNetworkAccessManager;
 class QNetworkReply;
+class QThread;
 
 namespace shuimo::models {
 
@@ -56,7 +57,7 @@ private:
     void onMetaData();
     void onReadyRead();
     void onFinished();
-    void verifyAndFinish();
+    void verifyAndFinish();  // hashes on a worker thread (a 575 MB file takes seconds), then reports
     void fail(const QString& reason);
     void finishWith(int outcome, const QString& message = {});
     void emitProgress(bool force);
@@ -80,6 +81,7 @@ private:
     int m_stallTimeoutSeconds = 60;
     QElapsedTimer m_clock;
     FileDigests m_digests;
+    QThread* m_verifier = nullptr;
     QTimer m_progressFlush;  // emits the last throttled progress, so the final count is always shown
     qint64 m_lastProgressMs = -1;
     std::deque<std::pair<qint64, qint64>> m_samples;  // (ms, bytes written) over the last few seconds
