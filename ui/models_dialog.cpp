@@ -101,7 +101,7 @@ ModelsDialog::ModelsDialog(QWidget* parent) : QDialog(parent), m_downloader(new 
     connect(m_list, &QTreeWidget::itemSelectionChanged, this, &ModelsDialog::updateButtons);
     connect(m_download, &QPushButton::clicked, this, &ModelsDialog::startDownload);
     connect(m_cancel, &QPushButton::clicked, this, &ModelsDialog::cancelDownload);
-    connect(m_import, &QPushButton::clicked, this, &ModelsDialog::importFile);
+    connect(m_import, &QPushButton::clicked, this, &ModelsDialog::chooseAndImport);
     connect(m_verify, &QPushButton::clicked, this, &ModelsDialog::verifySelected);
     connect(m_remove, &QPushButton::clicked, this, &ModelsDialog::removeSelected);
     connect(m_default, &QPushButton::clicked, this, &ModelsDialog::makeDefault);
@@ -309,10 +309,14 @@ void ModelsDialog::finishDownloadUi() {
     refresh();
 }
 
-void ModelsDialog::importFile() {
+void ModelsDialog::chooseAndImport() {
     const QString path = QFileDialog::getOpenFileName(this, tr("Import VGG-19 weights"), QString(),
                                                       tr("VGG-19 weights (*.safetensors *.caffemodel);;All files (*)"));
-    if (path.isEmpty()) return;
+    if (!path.isEmpty()) importFile(path);
+}
+
+void ModelsDialog::importFile(const QString& path) {
+    if (isBusy()) return;
     importAs(path, QString());
 }
 

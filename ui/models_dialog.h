@@ -31,6 +31,10 @@ public:
     explicit ModelsDialog(QWidget* parent = nullptr);
     ~ModelsDialog() override;
 
+    // Imports a local .safetensors or .caffemodel (what Import… does after asking for the file; also for
+    // drag and drop). A file the catalogue does not know asks for a name and is installed unverified.
+    void importFile(const QString& path);
+
 Q_SIGNALS:
     // A model was installed or removed, or the default changed: reload the engine.
     void modelsChanged();
@@ -44,7 +48,7 @@ private:
 
     void startDownload();
     void cancelDownload();
-    void importFile();
+    void chooseAndImport();
     void importAs(const QString& path, const QString& name);
     void verifySelected();
     void removeSelected();

@@ -9,6 +9,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QInputDialog>
 #include <QLabel>
 #include <QMessageBox>
 #include <QProgressBar>
@@ -108,6 +109,33 @@ private Q_SLOTS:
         QCOMPARE(changed.count(), 2);
         QVERIFY(!QFile::exists(installed));
         QCOMPARE(list->topLevelItem(0)->text(1), QStringLiteral("Not installed"));
+    }
+
+    void importOfAnUnknownFileAsksForAName() {
+        const QString other = m_dir.filePath(QStringLiteral("other.safetensors"));
+        shuimo::testing::write_random_vgg19_weights(other.toStdString(), {18});  // in no catalogue
+        shuimo::ui::ModelsDialog dialog;
+        dialog.show();
+        QSignalSpy changed(&dialog, &shuimo::ui::ModelsDialog::modelsChanged);
+        QTimer answer;
+        bool asked = false;
+        connect(&answer, &QTimer::timeout, this, [&] {
+            if (auto* input = qobject_cast<QInputDialog*>(QApplication::activeModalWidget())) {
+                asked = true;
+                input->setTextValue(QStringLiteral("mine"));
+                input->accept();
+            }
+        });
+        answer.start(50);
+        dialog.importFile(other);
+        QVERIFY(changed.wait(60000));
+        QVERIFY(asked);
+        auto* list = dialog.findChild<QTreeWidget*>();
+        QCOMPARE(list->topLevelItemCount(), 2);
+        QCOMPARE(list->topLevelItem(1)->text(0), QStringLiteral("mine (imported)"));
+        QCOMPARE(list->topLevelItem(1)->text(3), QStringLiteral("unverified"));
+        QVERIFY(messageText(dialog).contains(QStringLiteral("warning")));
+        QVERIFY(QFile::exists(m_dir.filePath(QStringLiteral("data/shuimo/models/mine/vgg19.safetensors"))));
     }
 };
 
