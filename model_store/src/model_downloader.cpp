@@ -128,6 +128,7 @@ void ModelDownloader::onMetaData() {
             QObject::disconnect(m_reply, nullptr, this, nullptr);
             m_reply->abort();
             m_reply->deleteLater();
+            m_reply = nullptr;
             if (m_restarted) {
                 fail(QStringLiteral("the server answered a range request with bytes from %1 instead of %2")
                          .arg(start)
