@@ -57,7 +57,8 @@ void TestHttpServer::answer(QTcpSocket* socket, const QByteArray& head) {
         socket->disconnectFromHost();
         return;
     }
-    if (start > 0) {
+    if (start > 0 && wrongRangeStart) start = 0;
+    if (!request.range.isEmpty() && !ignoreRange && (start > 0 || wrongRangeStart)) {
         response = "HTTP/1.1 206 Partial Content\r\nContent-Range: bytes " + QByteArray::number(start) + "-" +
                    QByteArray::number(size - 1) + "/" + QByteArray::number(size) + "\r\n";
     } else {

@@ -29,6 +29,7 @@ public:
     qint64 closeAfter = -1;  // send this many body bytes, then close the connection
     qint64 stallAfter = -1;  // send this many body bytes, then nothing (connection kept open)
     bool ignoreRange = false;
+    bool wrongRangeStart = false;  // answer a Range request with 206 bytes 0-… (not what was asked)
 
     QList<Request> requests;
 

@@ -202,6 +202,7 @@ private:
         m_server.closeAfter = -1;
         m_server.stallAfter = -1;
         m_server.ignoreRange = false;
+        m_server.wrongRangeStart = false;
         m_server.requests.clear();
     }
 
@@ -386,6 +387,24 @@ private Q_SLOTS:
         const auto outcome = download(downloader, entry, part);
         QVERIFY2(outcome.kind == QLatin1String("downloaded"), qPrintable(outcome.message));
         QCOMPARE(m_server.requests[0].range, QByteArray("bytes=5000-"));  // asked for the rest, got all
+        QCOMPARE(read_all(part), m_blob);
+    }
+
+    void aPartialAnswerFromTheWrongOffsetRestartsFromZero() {
+        const auto entry = entryFor(QStringLiteral("blob"), QStringLiteral("/blob.bin"), m_blob);
+        const QString part = models::download_part_path(entry);
+        QDir().mkpath(QFileInfo(part).absolutePath());
+        QFile stale(part);
+        QVERIFY(stale.open(QIODevice::WriteOnly));
+        stale.write(m_blob.left(4000));
+        stale.close();
+        m_server.wrongRangeStart = true;
+        models::ModelDownloader downloader;
+        const auto outcome = download(downloader, entry, part);
+        QVERIFY2(outcome.kind == QLatin1String("downloaded"), qPrintable(outcome.message));
+        QCOMPARE(m_server.requests.size(), 2);
+        QCOMPARE(m_server.requests[0].range, QByteArray("bytes=4000-"));
+        QVERIFY(m_server.requests[1].range.isEmpty());  // started again from zero
         QCOMPARE(read_all(part), m_blob);
     }
 
