@@ -10,6 +10,7 @@
 #include <string>
 
 #include "cli_options.h"
+#include "models_command.h"
 #include "progress_printer.h"
 #include "shuimo/engine/style_engine.h"
 #include "stylize_command.h"
@@ -23,6 +24,8 @@ extern "C" void request_cancel(int) { g_cancel_requested.store(true); }
 constexpr const char* kUsage =
     "Usage: shuimo-cli stylize --content PATH --style PATH --output PATH [options]\n"
     "       shuimo-cli info\n"
+    "       shuimo-cli models list | download NAME [--keep-original] | import FILE [--name ID] | verify [NAME] |\n"
+    "                         remove NAME | default NAME   (shuimo-cli models --help)\n"
     "       shuimo-cli stylize --help\n";
 
 // Errors are one line: torch and OpenCV messages may carry several.
@@ -77,13 +80,14 @@ int main(int argc, char** argv) {
         }
         const QString command = arguments.takeFirst();
         if (command == QLatin1String("stylize")) return stylize(arguments);
+        if (command == QLatin1String("models")) return shuimo::cli::run_models_command(arguments);
         if (command == QLatin1String("info")) {
             const auto info = shuimo::engine::engine_info();
             std::printf("torch %s\ncuda %s (%d devices)\ncpu threads %d\n", info.torch_version.c_str(),
                         info.cuda_available ? "yes" : "no", info.cuda_device_count, info.cpu_threads);
             return 0;
         }
-        throw shuimo::cli::UsageError("unknown command '" + command.toStdString() + "' (commands: stylize, info)");
+        throw shuimo::cli::UsageError("unknown command '" + command.toStdString() + "' (commands: stylize, info, models)");
     } catch (const shuimo::cli::UsageError& e) {
         std::fprintf(stderr, "shuimo-cli: error: %s\n", e.what());
         return 2;

@@ -29,18 +29,28 @@ torch::Tensor tensor_from_entry(const SafetensorsFile& file, const TensorEntry& 
 
 }  // namespace
 
+Preprocessing preprocessing_of(const SafetensorsFile& file) {
+    const auto it = file.metadata().find(kPreprocessingMetadataKey);
+    if (it == file.metadata().end() || it->second == "torchvision") return Preprocessing::Torchvision;
+    if (it->second == "caffe") return Preprocessing::Caffe;
+    throw WeightsError("weights file " + file.path().string() + ": unknown preprocessing '" + it->second + "' in " +
+                       kPreprocessingMetadataKey + " (this version knows \"torchvision\" and \"caffe\"): install "
+                       "the model again with this version of Shuimo (shuimo-cli models import FILE)");
+}
+
 Vgg19FeaturesImpl::Vgg19FeaturesImpl() {
     for (const auto& spec : vgg19_conv_specs()) {
         auto conv = torch::nn::Conv2d(torch::nn::Conv2dOptions(spec.in_channels, spec.out_channels, 3).padding(1));
         convs_.push_back(register_module(std::string(spec.layer), conv));
     }
-    mean_ = register_buffer("mean", torch::tensor({kImagenetMean[0], kImagenetMean[1], kImagenetMean[2]}).view({1, 3, 1, 1}));
-    std_ = register_buffer("std", torch::tensor({kImagenetStd[0], kImagenetStd[1], kImagenetStd[2]}).view({1, 3, 1, 1}));
+    mean_ = register_parameter("mean", torch::tensor({kImagenetMean[0], kImagenetMean[1], kImagenetMean[2]}).view({1, 3, 1, 1}));
+    std_ = register_parameter("std", torch::tensor({kImagenetStd[0], kImagenetStd[1], kImagenetStd[2]}).view({1, 3, 1, 1}));
     for (auto& parameter : parameters()) parameter.requires_grad_(false);
 }
 
 void Vgg19FeaturesImpl::load_weights(const SafetensorsFile& file) {
     validate_vgg19_weights(file);
+    const Preprocessing preprocessing = preprocessing_of(file);
     torch::NoGradGuard no_grad;
     const auto specs = vgg19_conv_specs();
     for (std::size_t i = 0; i < specs.size(); ++i) {
@@ -51,6 +61,17 @@ void Vgg19FeaturesImpl::load_weights(const SafetensorsFile& file) {
                                " or its bias holds NaN or infinite values: the file is corrupt, download it again");
         }
     }
+    if (preprocessing == Preprocessing::Caffe) {
+        // Caffe's conv1_1 reads BGR: reversing its input channels makes it read RGB: the same network.
+        convs_[0]->weight.copy_(convs_[0]->weight.flip({1}));
+        mean_.copy_(torch::tensor({kCaffeMeanRgb[0] / 255.0f, kCaffeMeanRgb[1] / 255.0f, kCaffeMeanRgb[2] / 255.0f})
+                        .view({1, 3, 1, 1}));
+        std_.fill_(1.0f / 255.0f);
+    } else {
+        mean_.copy_(torch::tensor({kImagenetMean[0], kImagenetMean[1], kImagenetMean[2]}).view({1, 3, 1, 1}));
+        std_.copy_(torch::tensor({kImagenetStd[0], kImagenetStd[1], kImagenetStd[2]}).view({1, 3, 1, 1}));
+    }
+    preprocessing_ = preprocessing;
 }
 
 namespace {

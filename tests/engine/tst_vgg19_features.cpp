@@ -162,6 +162,64 @@ private Q_SLOTS:
         QVERIFY(relative > 0.0);  // really read from the reduced-precision file
     }
 
+    void caffePreprocessingIsAppliedFromTheMetadata() {
+        const auto tensors = testing::random_vgg19_tensors({33});
+        const auto path = std::filesystem::path(m_dir.path().toStdString()) / "caffe.safetensors";
+        engine::write_safetensors(path, tensors, {{"shuimo.preprocessing", "caffe"}});
+        const auto file = engine::SafetensorsFile::open(path);
+        engine::Vgg19Features model;
+        model->load_weights(file);
+        QVERIFY(model->preprocessing() == engine::Preprocessing::Caffe);
+
+        torch::NoGradGuard no_grad;
+        const auto image = torch::rand({1, 3, 24, 20});  // RGB in [0, 1]
+        // By hand, as Caffe does it: BGR, [0, 255], minus the BGR mean, then the file's conv1_1 as stored.
+        const auto bgr = image.flip({1}) * 255.0f;
+        const auto caffe_input = bgr - torch::tensor({103.939f, 116.779f, 123.68f}).view({1, 3, 1, 1});
+        const auto expected = torch::conv2d(caffe_input, tensor_from_file(file, "features.0.weight"),
+                                            tensor_from_file(file, "features.0.bias"), 1, 1);
+        const auto conv1_1 = model->forward(image, {0}, engine::PoolingKind::Max)[0];
+        const double relative = ((conv1_1 - expected).abs().max() / expected.abs().max()).item<double>();
+        QVERIFY2(relative < 1e-5, qPrintable(QString::number(relative)));
+
+        // And not the torchvision input: the same weights without the metadata give something else.
+        const auto tv_path = std::filesystem::path(m_dir.path().toStdString()) / "tv.safetensors";
+        engine::write_safetensors(tv_path, tensors);
+        engine::Vgg19Features tv_model;
+        tv_model->load_weights(engine::SafetensorsFile::open(tv_path));
+        QVERIFY(tv_model->preprocessing() == engine::Preprocessing::Torchvision);
+        QVERIFY(!torch::allclose(tv_model->forward(image, {0}, engine::PoolingKind::Max)[0], conv1_1, 1e-3, 1e-3));
+    }
+
+    void parameterCopiesKeepThePreprocessing() {
+        // The engine makes its fp16/bf16 models by copying named_parameters() into a fresh
+        // Vgg19Features: the copy must compute what the original computes.
+        const auto path = std::filesystem::path(m_dir.path().toStdString()) / "caffe-copy.safetensors";
+        engine::write_safetensors(path, testing::random_vgg19_tensors({34}), {{"shuimo.preprocessing", "caffe"}});
+        engine::Vgg19Features model;
+        model->load_weights(engine::SafetensorsFile::open(path));
+        engine::Vgg19Features copy;
+        torch::NoGradGuard no_grad;
+        const auto source = model->named_parameters();
+        for (auto& item : copy->named_parameters()) item.value().copy_(source[item.key()]);
+        const auto image = torch::rand({1, 3, 16, 16});
+        QVERIFY(torch::equal(copy->forward(image, {8}, engine::PoolingKind::Max)[0],
+                             model->forward(image, {8}, engine::PoolingKind::Max)[0]));
+    }
+
+    void unknownPreprocessingIsRefused() {
+        const auto path = std::filesystem::path(m_dir.path().toStdString()) / "odd.safetensors";
+        engine::write_safetensors(path, testing::random_vgg19_tensors({35}), {{"shuimo.preprocessing", "opencv-bgr"}});
+        engine::Vgg19Features model;
+        try {
+            model->load_weights(engine::SafetensorsFile::open(path));
+            QFAIL("an unknown preprocessing was accepted");
+        } catch (const engine::WeightsError& e) {
+            QVERIFY2(std::string(e.what()).find("opencv-bgr") != std::string::npos, e.what());
+            QVERIFY2(std::string(e.what()).find("caffe") != std::string::npos, e.what());
+        }
+    }
+
     void nonFiniteWeightsAreRefused() {
         auto tensors = testing::random_vgg19_tensors({4});
         const float nan = std::numeric_limits<float>::quiet_NaN();

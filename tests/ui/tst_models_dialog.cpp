@@ -1,0 +1,143 @@
+// The Models dialog, offscreen, against a local HTTP server: the catalogue is
+// listed, Download installs (progress shown, modelsChanged emitted), Verify
+// reports, Remove removes.
+
+#include <QApplication>
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QInputDialog>
+#include <QLabel>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+#include <QTreeWidget>
+
+#include "models_dialog.h"
+#include "random_weights.h"
+#include "test_http_server.h"
+
+class TestModelsDialog : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    TestHttpServer m_server;
+
+    static QPushButton* button(QWidget& dialog, const QString& text) {
+        for (auto* candidate : dialog.findChildren<QPushButton*>()) {
+            if (candidate->text().remove(QLatin1Char('&')) == text) return candidate;
+        }
+        return nullptr;
+    }
+    static QString messageText(QWidget& dialog) {
+        QString all;
+        for (auto* label : dialog.findChildren<QLabel*>()) {
+            if (label->isVisible()) all += label->text() + QLatin1Char('\n');
+        }
+        return all;
+    }
+
+private Q_SLOTS:
+    void initTestCase() {
+        QVERIFY(m_dir.isValid());
+        QVERIFY(m_server.listen());
+        const QString weights = m_dir.filePath(QStringLiteral("w.safetensors"));
+        shuimo::testing::write_random_vgg19_weights(weights.toStdString(), {17});
+        QFile file(weights);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray bytes = file.readAll();
+        m_server.serve("/w.safetensors", bytes);
+        const QJsonObject entry{
+            {QStringLiteral("id"), QStringLiteral("vgg19-test")},
+            {QStringLiteral("name"), QStringLiteral("Test VGG-19")},
+            {QStringLiteral("licence"), QStringLiteral("test")},
+            {QStringLiteral("urls"), QJsonArray{m_server.url(QStringLiteral("/w.safetensors"))}},
+            {QStringLiteral("file_name"), QStringLiteral("w.safetensors")},
+            {QStringLiteral("format"), QStringLiteral("safetensors")},
+            {QStringLiteral("size_bytes"), static_cast<double>(bytes.size())},
+            {QStringLiteral("checksum"),
+             QJsonObject{{QStringLiteral("algorithm"), QStringLiteral("sha256")},
+                         {QStringLiteral("value"),
+                          QString::fromLatin1(QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex())}}},
+            {QStringLiteral("preprocessing"), QStringLiteral("torchvision")}};
+        QFile catalogue(m_dir.filePath(QStringLiteral("catalogue.json")));
+        QVERIFY(catalogue.open(QIODevice::WriteOnly));
+        catalogue.write(QJsonDocument(QJsonObject{{QStringLiteral("models"), QJsonArray{entry}}}).toJson());
+        catalogue.close();
+        qputenv("SHUIMO_CATALOGUE", catalogue.fileName().toUtf8());
+        qputenv("XDG_DATA_HOME", m_dir.filePath(QStringLiteral("data")).toUtf8());
+    }
+
+    void downloadVerifyRemove() {
+        shuimo::ui::ModelsDialog dialog;
+        dialog.show();
+        auto* list = dialog.findChild<QTreeWidget*>();
+        QVERIFY(list != nullptr);
+        QCOMPARE(list->topLevelItemCount(), 1);
+        QCOMPARE(list->topLevelItem(0)->text(0), QStringLiteral("Test VGG-19"));
+        QCOMPARE(list->topLevelItem(0)->text(1), QStringLiteral("Not installed"));
+        QVERIFY(!button(dialog, QStringLiteral("Verify"))->isEnabled());
+
+        QSignalSpy changed(&dialog, &shuimo::ui::ModelsDialog::modelsChanged);
+        auto* progress = dialog.findChild<QProgressBar*>();
+        button(dialog, QStringLiteral("Download"))->click();
+        QVERIFY(progress->isVisible());
+        QVERIFY(!button(dialog, QStringLiteral("Download"))->isEnabled());
+        QVERIFY(changed.wait(60000));
+        QVERIFY(!progress->isVisible());
+        QCOMPARE(list->topLevelItem(0)->text(1), QStringLiteral("Installed (default)"));
+        const QString installed = m_dir.filePath(QStringLiteral("data/shuimo/models/vgg19-test/vgg19.safetensors"));
+        QVERIFY(QFile::exists(installed));
+
+        button(dialog, QStringLiteral("Verify"))->click();
+        QTRY_VERIFY_WITH_TIMEOUT(messageText(dialog).contains(QStringLiteral("vgg19-test: OK")), 30000);
+        QTRY_VERIFY(button(dialog, QStringLiteral("Remove"))->isEnabled());  // not busy any more
+
+        QTimer::singleShot(100, [] {
+            if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget()))
+                box->button(QMessageBox::Yes)->click();
+        });
+        button(dialog, QStringLiteral("Remove"))->click();
+        QCOMPARE(changed.count(), 2);
+        QVERIFY(!QFile::exists(installed));
+        QCOMPARE(list->topLevelItem(0)->text(1), QStringLiteral("Not installed"));
+    }
+
+    void importOfAnUnknownFileAsksForAName() {
+        const QString other = m_dir.filePath(QStringLiteral("other.safetensors"));
+        shuimo::testing::write_random_vgg19_weights(other.toStdString(), {18});  // in no catalogue
+        shuimo::ui::ModelsDialog dialog;
+        dialog.show();
+        QSignalSpy changed(&dialog, &shuimo::ui::ModelsDialog::modelsChanged);
+        QTimer answer;
+        bool asked = false;
+        connect(&answer, &QTimer::timeout, this, [&] {
+            if (auto* input = qobject_cast<QInputDialog*>(QApplication::activeModalWidget())) {
+                asked = true;
+                input->setTextValue(QStringLiteral("mine"));
+                input->accept();
+            }
+        });
+        answer.start(50);
+        dialog.importFile(other);
+        QVERIFY(changed.wait(60000));
+        QVERIFY(asked);
+        auto* list = dialog.findChild<QTreeWidget*>();
+        QCOMPARE(list->topLevelItemCount(), 2);
+        QCOMPARE(list->topLevelItem(1)->text(0), QStringLiteral("mine (imported)"));
+        QCOMPARE(list->topLevelItem(1)->text(3), QStringLiteral("unverified"));
+        QVERIFY(messageText(dialog).contains(QStringLiteral("warning")));
+        QVERIFY(QFile::exists(m_dir.filePath(QStringLiteral("data/shuimo/models/mine/vgg19.safetensors"))));
+    }
+};
+
+QTEST_MAIN(TestModelsDialog)
+#include "tst_models_dialog.moc"
