@@ -40,6 +40,8 @@ const OptionSpec kOptions[] = {
     {"seed", "N", "Random seed (noise init). Default 0."},
     {"device", "auto|cpu|cuda[:N]", "Where to run. Default auto (CUDA when available)."},
     {"precision", "auto|fp32|fp16|bf16", "Convolution precision; statistics stay fp32. Default auto (fp32 on CPU)."},
+    {"colour-strength", "X", "0 = grey, 1 = full colour (the photo's with --preserve-colors, else the result's). Default 1."},
+    {"paper-colour", "auto|#RRGGBB", "Paper for --ink. Default auto: the first style's paper tone."},
     {"checkpointing", "auto|on|off", "Recompute VGG activations in the backward pass: less memory, ~1/3 slower. Default auto (when a level would not fit)."},
     {"max-memory", "SIZE", "Working-memory budget, e.g. 6G or 800M: checkpointing, then a smaller size, keep the job inside it. Default: the device's free memory."},
     {"report-every", "N", "Progress (and the loss read back from the device) every N evaluations. Default 1 on CPU, 10 on GPU."},
@@ -81,6 +83,7 @@ void add_options(QCommandLineParser& parser) {
                                             QString::fromLatin1(spec.value)));
     }
     parser.addOption(QCommandLineOption(QStringLiteral("preserve-colors"), QStringLiteral("Keep the photo's colours; take luminance from the result.")));
+    parser.addOption(QCommandLineOption(QStringLiteral("ink"), QStringLiteral("Monochrome ink: the result as ink tones on the paper colour.")));
     parser.addOption(QCommandLineOption(QStringLiteral("dry-run"), QStringLiteral("Print the plan (levels, sizes, evaluations, memory, time) and stop.")));
 }
 
@@ -92,6 +95,7 @@ QString stylize_help_text() {
         text += QStringLiteral("  --%1 %2\n      %3\n").arg(QLatin1String(spec.name), QLatin1String(spec.value), QString::fromUtf8(spec.help));
     }
     text += QStringLiteral("  --preserve-colors\n      Keep the photo's colours; take luminance from the result.\n");
+    text += QStringLiteral("  --ink\n      Monochrome ink: the result as ink tones on the paper colour.\n");
     text += QStringLiteral("  --dry-run\n      Print the plan (levels, sizes, evaluations, memory, time) and stop.\n");
     return text;
 }
@@ -164,6 +168,15 @@ StylizeOptions parse_stylize_options(const QStringList& arguments) {
         p.seed = static_cast<std::uint64_t>(parse_integer(parser, QStringLiteral("seed"), 0, std::numeric_limits<long long>::max()));
     if (parser.isSet(QStringLiteral("device"))) p.device = parser.value(QStringLiteral("device")).toStdString();
     p.preserve_colors = parser.isSet(QStringLiteral("preserve-colors"));
+    p.monochrome_ink = parser.isSet(QStringLiteral("ink"));
+    if (parser.isSet(QStringLiteral("colour-strength"))) p.colour_strength = parse_number(parser, QStringLiteral("colour-strength"));
+    if (parser.isSet(QStringLiteral("paper-colour")) && parser.value(QStringLiteral("paper-colour")) != QLatin1String("auto")) {
+        const QString text = parser.value(QStringLiteral("paper-colour"));
+        bool ok = text.size() == 7 && text.startsWith(QLatin1Char('#'));
+        const uint rgb = ok ? text.mid(1).toUInt(&ok, 16) : 0;
+        if (!ok) throw UsageError("--paper-colour needs auto or #RRGGBB (got '" + text.toStdString() + "')");
+        p.paper_colour = std::array<float, 3>{((rgb >> 16) & 0xFF) / 255.0f, ((rgb >> 8) & 0xFF) / 255.0f, (rgb & 0xFF) / 255.0f};
+    }
     options.dry_run = parser.isSet(QStringLiteral("dry-run"));
     if (parser.isSet(QStringLiteral("bit-depth"))) {
         const auto depth = parse_integer(parser, QStringLiteral("bit-depth"), 8, 16);

@@ -7,6 +7,11 @@
 //   shuimo-bench --memory 512,1024,2048 [--iterations N] [--checkpointing off|on]
 //       estimated against measured peak memory (VmHWM above the RSS before the job), single-scale,
 //       with the seconds per evaluation.
+//   shuimo-bench --gpu-table [--sizes 512,1024,2048,4096] [--precisions fp32,bf16,fp16] [--iterations N]
+//                [--device cuda:0] [--preset-size 1920x1080]
+//       seconds per evaluation, TFLOP/s (convolution and Gram work as job_plan.h counts it) and peak
+//       device memory per size and precision, single-scale L-BFGS; then the default preset's
+//       wall-clock time for one output size. tools/gpu_bench.sh runs it.
 //   shuimo-bench --time-to-quality SIZE [--single-iterations N] [--multi-iterations N]
 //       single-scale vs the default coarse-to-fine schedule: time and final objective at full size.
 
@@ -27,7 +32,9 @@
 #include <unistd.h>
 
 #include "random_weights.h"
+#include "device_memory.h"
 #include "shuimo/engine/errors.h"
+#include "shuimo/engine/job_plan.h"
 #include "shuimo/engine/memory_plan.h"
 #include "shuimo/engine/schedule.h"
 #include "shuimo/engine/style_engine.h"
@@ -93,10 +100,68 @@ std::vector<int> parse_sizes(const std::string& text) {
     return sizes;
 }
 
+
+// The GPU table: one row per size and precision, then the default preset.
+int gpu_table_main(engine::StyleEngine& style_engine, const std::string& device, std::vector<int> sizes,
+                   const std::string& precisions, int iterations, const std::string& preset_size) {
+    if (sizes.empty()) sizes = {512, 1024, 2048, 4096};
+    iterations = std::max(iterations, 3);
+    const torch::Device torch_device = engine::resolve_device(device);
+    const auto info = engine::engine_info();
+    std::printf("GPU table (torch %s, device %s, single-scale L-BFGS, %d evaluations per row, the first not timed)\n\n",
+                info.torch_version.c_str(), engine::device_name(torch_device).c_str(), iterations);
+    std::printf("| size | precision | s/evaluation | TFLOP/s | peak MiB | note |\n|---:|---|---:|---:|---:|---|\n");
+    std::stringstream list(precisions);
+    std::vector<std::string> kinds;
+    for (std::string item; std::getline(list, item, ',');) kinds.push_back(item);
+    for (const int size : sizes) {
+        for (const auto& kind : kinds) {
+            engine::StyleJob job = square_job(size, device);
+            job.params.scales = 1;
+            job.params.iterations = iterations;
+            job.params.report_every = 1;  // a timestamp per evaluation (the loss read waits for the device)
+            job.params.precision = engine::parse_precision(kind);
+            job.params.checkpointing = engine::Checkpointing::Off;
+            TimingSink sink;
+            std::string note;
+            double seconds = 0;
+            engine::reset_peak_memory(torch_device);
+            try {
+                const auto result = style_engine.run(job, sink);
+                if (sink.elapsed.size() >= 2)
+                    seconds = (sink.elapsed.back() - sink.elapsed.front()) / static_cast<double>(sink.elapsed.size() - 1);
+                note = result.precision != kind ? "ran as " + result.precision : "";
+                if (result.out_of_memory_recoveries > 0) note += " recovered from OOM";
+            } catch (const engine::EngineError& e) {
+                note = e.what();
+            }
+            const double tflops = seconds > 0 ? engine::evaluation_gflop(size, size, job.params) / seconds / 1000.0 : 0.0;
+            std::printf("| %d | %s | %.4f | %.1f | %.0f | %s |\n", size, kind.c_str(), seconds, tflops,
+                        static_cast<double>(engine::peak_memory(torch_device)) / (1024.0 * 1024.0), note.c_str());
+            std::fflush(stdout);
+            engine::release_cached_memory(torch_device);
+        }
+    }
+    const auto x = preset_size.find('x');
+    const int width = std::stoi(preset_size.substr(0, x));
+    const int height = std::stoi(preset_size.substr(x + 1));
+    engine::StyleJob job;
+    job.content = pattern_image(width, height, 1);
+    job.styles.push_back(pattern_image(1024, 1024, 7));
+    job.params.device = device;
+    job.params.size = std::max(width, height);  // everything else: the defaults (auto levels, auto precision)
+    TimingSink sink;
+    const auto result = style_engine.run(job, sink);
+    std::printf("\ndefault preset, %dx%d output: %.1f s for %d evaluations (%s, %s)\n", width, height, result.seconds,
+                result.iterations_run, result.device.c_str(), result.precision.c_str());
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     std::vector<int> sizes{128, 256, 512};
+    std::string sizes_text;  // as given; the GPU table has its own default
     int iterations = 5;
     int rounds = 3;
     std::string weights;
@@ -104,6 +169,9 @@ int main(int argc, char** argv) {
     std::string checkpointing = "off";
     std::string device = "auto";
     int quality_size = 0;
+    bool gpu_table = false;
+    std::string precisions = "fp32,bf16,fp16";
+    std::string preset_size = "1920x1080";
     std::vector<int> memory_sizes;
     int single_iterations = 300;
     int multi_iterations = 300;
@@ -116,7 +184,10 @@ int main(int argc, char** argv) {
             }
             return argv[++i];
         };
-        if (arg == "--sizes") sizes = parse_sizes(value());
+        if (arg == "--sizes") {
+            sizes_text = value();
+            sizes = parse_sizes(sizes_text);
+        }
         else if (arg == "--iterations") iterations = std::stoi(value());
         else if (arg == "--rounds") rounds = std::max(1, std::stoi(value()));
         else if (arg == "--weights") weights = value();
@@ -124,6 +195,9 @@ int main(int argc, char** argv) {
         else if (arg == "--checkpointing") checkpointing = value();
         else if (arg == "--device") device = value();
         else if (arg == "--time-to-quality") quality_size = std::stoi(value());
+        else if (arg == "--gpu-table") gpu_table = true;
+        else if (arg == "--precisions") precisions = value();
+        else if (arg == "--preset-size") preset_size = value();
         else if (arg == "--memory") memory_sizes = parse_sizes(value());
         else if (arg == "--single-iterations") single_iterations = std::stoi(value());
         else if (arg == "--multi-iterations") multi_iterations = std::stoi(value());
@@ -181,6 +255,12 @@ int main(int argc, char** argv) {
             }
             if (!temp_weights.empty()) std::filesystem::remove(temp_weights);
             return 0;
+        }
+
+        if (gpu_table) {
+            const int status = gpu_table_main(style_engine, device, parse_sizes(sizes_text), precisions, iterations, preset_size);
+            if (!temp_weights.empty()) std::filesystem::remove(temp_weights);
+            return status;
         }
 
         if (quality_size > 0) {

@@ -11,6 +11,7 @@
 #include "losses.h"
 #include "shuimo/engine/color.h"
 #include "shuimo/engine/errors.h"
+#include "shuimo/engine/ink_output.h"
 #include "shuimo/engine/memory_plan.h"
 #include "shuimo/engine/style_engine.h"
 #include "tensor_image.h"
@@ -130,6 +131,9 @@ JobRunner::JobRunner(const StyleJob& job, ProgressSink& sink, ModelCache& models
     checkpoint_ = p_.checkpointing == Checkpointing::On;
     weights_ = {p_.content_weight, p_.style_weight, p_.tv_weight};
 
+    if (p_.paper_colour) paper_ = {(*p_.paper_colour)[0], (*p_.paper_colour)[1], (*p_.paper_colour)[2]};
+    else if (p_.monochrome_ink) paper_ = estimate_paper_colour(job.styles.front());
+
     // Inputs go to the device once; each level resamples them from there.
     content_full_ = image_to_tensor(job.content).to(device_);
     for (const auto& style : job.styles) styles_full_.push_back(image_to_tensor(style).to(device_));
@@ -144,7 +148,9 @@ torch::Tensor JobRunner::net_input(const torch::Tensor& image) const {
 
 Image JobRunner::finish_image(const torch::Tensor& image, const Image& content_at_size) const {
     Image result = tensor_to_image(image);
-    return p_.preserve_colors ? preserve_colors(result, content_at_size) : result;
+    if (p_.preserve_colors || p_.colour_strength != 1.0)
+        result = mix_colour_strength(result, p_.preserve_colors ? content_at_size : result, p_.colour_strength);
+    return p_.monochrome_ink ? monochrome_ink(result, paper_) : result;
 }
 
 // Content features and blended style Grams at one level's size, computed once

@@ -13,6 +13,7 @@
 
 #include "capture.h"
 #include "model_cache.h"
+#include "shuimo/engine/ink_output.h"
 #include "shuimo/engine/loss_scaler.h"
 #include "shuimo/engine/progress.h"
 #include "shuimo/engine/schedule.h"
@@ -69,6 +70,7 @@ private:
     torch::Tensor content_full_;
     std::vector<torch::Tensor> styles_full_;
     LossWeights weights_;
+    Rgb paper_{1.0f, 1.0f, 1.0f};     // monochrome ink's paper
 
     // Progress of the job.
     bool checkpoint_ = false;

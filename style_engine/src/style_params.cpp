@@ -70,6 +70,10 @@ void validate(const StyleParams& params) {
     check_int("preview interval (iterations)", params.preview_every, 0, 1000000);
     check_int("preview interval (ms)", params.preview_interval_ms, 0, 3600000);
     check_int("report interval", params.report_every, 0, 1000000);
+    check_range("colour strength", params.colour_strength, 0.0, 1.0);
+    if (params.paper_colour) {
+        for (const float c : *params.paper_colour) check_range("paper colour component", c, 0.0, 1.0);
+    }
     if (params.max_memory != 0 && params.max_memory < (64ull << 20))
         throw ConfigError("memory budget must be at least 64 MiB (got " + std::to_string(params.max_memory >> 20) + " MiB)");
     if (params.content_layers.empty() && params.style_layers.empty())

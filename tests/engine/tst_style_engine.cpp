@@ -5,6 +5,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <array>
 #include <cmath>
 #include <functional>
 #include <memory>
@@ -239,6 +240,42 @@ private Q_SLOTS:
         QVERIFY(!plain.checkpointed);
         QVERIFY(mean_abs_difference(plain.image, checkpointed.image) < 1e-4);
         QVERIFY(std::abs(plain.final_total_loss - checkpointed.final_total_loss) <= 1e-4 * plain.final_total_loss);
+    }
+
+    // Ink-aware output: monochrome ink leaves only the paper's colour, scaled;
+    // colour strength 0 leaves grey; the objective is untouched by either.
+    void inkOutputOptions() {
+        auto job = smallJob(4);
+        RecordingSink plain_sink;
+        const auto plain = m_engine->run(job, plain_sink);
+
+        job.params.monochrome_ink = true;
+        job.params.paper_colour = std::array<float, 3>{0.92f, 0.86f, 0.74f};
+        RecordingSink ink_sink;
+        const auto ink = m_engine->run(job, ink_sink);
+        QCOMPARE(ink.final_total_loss, plain.final_total_loss);
+        double darkest = 1.0;
+        for (std::size_t i = 0; i < ink.image.pixels.size(); i += 3) {
+            const float r = ink.image.pixels[i], g = ink.image.pixels[i + 1], b = ink.image.pixels[i + 2];
+            const float k = r / 0.92f;  // the paper scaled by k
+            QVERIFY(std::abs(g - 0.86f * k) < 1e-4f && std::abs(b - 0.74f * k) < 1e-4f);
+            darkest = std::min<double>(darkest, k);
+        }
+        QVERIFY(darkest < 0.9);  // there is ink, not just paper
+
+        job.params.monochrome_ink = false;
+        job.params.colour_strength = 0.0;
+        RecordingSink grey_sink;
+        const auto grey = m_engine->run(job, grey_sink);
+        for (std::size_t i = 0; i < grey.image.pixels.size(); i += 3) {
+            QVERIFY(std::abs(grey.image.pixels[i] - grey.image.pixels[i + 1]) < 1e-4f);
+            QVERIFY(std::abs(grey.image.pixels[i + 1] - grey.image.pixels[i + 2]) < 1e-4f);
+        }
+        QVERIFY(mean_chroma_difference(plain.image, grey.image) > 1e-3);  // the result had colour to remove
+
+        job.params.colour_strength = 1.5;
+        RecordingSink refused;
+        QVERIFY_THROWS_EXCEPTION(engine::ConfigError, m_engine->run(job, refused));
     }
 
     void cancelStopsWithinOneIteration() {

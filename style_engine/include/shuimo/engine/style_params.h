@@ -2,6 +2,7 @@
 // Values that describe one style-transfer job. Plain C++ so every front end
 // (CLI, GUI, batch queue) can build, store and compare them.
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -40,7 +41,11 @@ struct StyleParams {
     PoolingKind pooling = PoolingKind::Max;
     InitKind init = InitKind::Content;
     double style_scale = 1.0;       // style images' long side = output long side x this
-    bool preserve_colors = false;
+    bool preserve_colors = false;   // the content photo's colours on the stylised luminance
+    double colour_strength = 1.0;   // 0 = grey, 1 = full colour: of the content when preserve_colors,
+                                    // else of the result itself (ink_output.h, mix_colour_strength)
+    bool monochrome_ink = false;    // the result as ink tones on paper (ink_output.h)
+    std::optional<std::array<float, 3>> paper_colour;  // RGB in [0,1]; unset = the first style's paper
     std::uint64_t seed = 0;
     std::string device = "auto";    // auto | cpu | cuda | cuda:N
     Precision precision = Precision::Auto;
