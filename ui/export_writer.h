@@ -11,7 +11,7 @@
 
 namespace shuimo::ui {
 
-inline constexpr const char* kSettingsTextKey = "shuimo:settings";
+inline constexpr const char* kSettingsTextKey = "ShuimoSettings";  // PNG keyword: Latin-1, no colon (Qt splits at ": ");
 
 // "<path>.json"
 QString sidecarPath(const QString& imagePath);
