@@ -15,10 +15,6 @@
 namespace shuimo::ui {
 namespace {
 
-QString tr(const char* text) {
-    return QCoreApplication::translate("shuimo::ui::ExportWriter", text);
-}
-
 bool sameFile(const QString& a, const QString& b) {
     const QFileInfo left(a);
     const QFileInfo right(b);
@@ -57,7 +53,7 @@ QImage toQImage(const engine::Image& image, int bitDepth) {
 QString writeAtomically(const QString& path, const QByteArray& bytes) {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
-        return tr("Could not write %1: %2").arg(path, file.errorString());
+        return QCoreApplication::translate("shuimo::ui::ExportWriter", "Could not write %1: %2").arg(path, file.errorString());
     }
     return {};
 }
@@ -70,10 +66,10 @@ QString sidecarPath(const QString& imagePath) {
 
 QString exportImage(const engine::Image& image, const QString& path, int bitDepth, const QJsonObject& settings,
                     const QStringList& inputs) {
-    if (image.empty()) return tr("There is no result to export yet: run the style transfer first.");
+    if (image.empty()) return QCoreApplication::translate("shuimo::ui::ExportWriter", "There is no result to export yet: run the style transfer first.");
     for (const QString& input : inputs) {
         if (sameFile(path, input) || sameFile(sidecarPath(path), input)) {
-            return tr("%1 is one of your original images. Originals are never overwritten: choose another name.")
+            return QCoreApplication::translate("shuimo::ui::ExportWriter", "%1 is one of your original images. Originals are never overwritten: choose another name.")
                 .arg(QFileInfo(path).fileName());
         }
     }
@@ -81,22 +77,22 @@ QString exportImage(const engine::Image& image, const QString& path, int bitDept
     const bool png = suffix == QLatin1String("png");
     const bool jpeg = suffix == QLatin1String("jpg") || suffix == QLatin1String("jpeg");
     const bool tiff = suffix == QLatin1String("tif") || suffix == QLatin1String("tiff");
-    if (!png && !jpeg && !tiff) return tr("Unknown file type \"%1\": use .png, .jpg or .tif.").arg(suffix);
+    if (!png && !jpeg && !tiff) return QCoreApplication::translate("shuimo::ui::ExportWriter", "Unknown file type \"%1\": use .png, .jpg or .tif.").arg(suffix);
     if (bitDepth != 8 && bitDepth != 16) bitDepth = 8;
-    if (jpeg && bitDepth == 16) return tr("JPEG holds 8 bits per channel only: choose PNG or TIFF for 16 bits.");
+    if (jpeg && bitDepth == 16) return QCoreApplication::translate("shuimo::ui::ExportWriter", "JPEG holds 8 bits per channel only: choose PNG or TIFF for 16 bits.");
 
     const QByteArray json = QJsonDocument(settings).toJson(QJsonDocument::Compact);
     if (png) {
         QSaveFile file(path);
-        if (!file.open(QIODevice::WriteOnly)) return tr("Could not write %1: %2").arg(path, file.errorString());
+        if (!file.open(QIODevice::WriteOnly)) return QCoreApplication::translate("shuimo::ui::ExportWriter", "Could not write %1: %2").arg(path, file.errorString());
         QImageWriter writer(&file, "png");
         writer.setText(QStringLiteral("Software"), QStringLiteral("Shuimo"));
         writer.setText(QString::fromLatin1(kSettingsTextKey), QString::fromUtf8(json));
         if (!writer.write(toQImage(image, bitDepth))) {
             file.cancelWriting();
-            return tr("Could not encode %1: %2").arg(path, writer.errorString());
+            return QCoreApplication::translate("shuimo::ui::ExportWriter", "Could not encode %1: %2").arg(path, writer.errorString());
         }
-        if (!file.commit()) return tr("Could not write %1: %2").arg(path, file.errorString());
+        if (!file.commit()) return QCoreApplication::translate("shuimo::ui::ExportWriter", "Could not write %1: %2").arg(path, file.errorString());
     } else {
         try {
             image_io::write_image(path.toStdString(), image, nullptr, bitDepth);  // atomic
