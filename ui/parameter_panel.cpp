@@ -4,7 +4,7 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
-#include <QGroupBox>
+#include <QToolButton>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSpinBox>
@@ -58,19 +58,22 @@ ParameterPanel::ParameterPanel(QWidget* parent) : QWidget(parent) {
     m_iterations->setToolTip(tr("Optimisation steps over all levels: more is slower and more refined"));
     form->addRow(tr("&Iterations:"), m_iterations);
 
-    auto* sizeRow = new QHBoxLayout;
-    m_sizePreset = new QComboBox(this);
+    auto* sizeWidget = new QWidget(this);  // a widget, not a layout: the label's mnemonic needs a buddy
+    auto* sizeRow = new QHBoxLayout(sizeWidget);
+    sizeRow->setContentsMargins(0, 0, 0, 0);
+    m_sizePreset = new QComboBox(sizeWidget);
     for (int size : kSizePresets) {
         m_sizePreset->addItem(size == 3840 ? tr("%1 px (4K)").arg(size) : tr("%1 px").arg(size), size);
     }
-    m_size = new QSpinBox(this);
+    m_size = new QSpinBox(sizeWidget);
     m_size->setRange(64, 8192);
     m_size->setSingleStep(64);
     m_size->setSuffix(tr(" px"));
     m_size->setKeyboardTracking(false);
     sizeRow->addWidget(m_sizePreset, 1);
     sizeRow->addWidget(m_size);
-    form->addRow(tr("Output si&ze:"), sizeRow);
+    form->addRow(tr("Output si&ze:"), sizeWidget);
+    sizeWidget->setFocusProxy(m_size);
     m_estimate = new QLabel(this);
     m_estimate->setWordWrap(true);
     m_estimate->setForegroundRole(QPalette::PlaceholderText);
@@ -82,16 +85,21 @@ ParameterPanel::ParameterPanel(QWidget* parent) : QWidget(parent) {
     m_preserveColors = new QCheckBox(tr("&Preserve the photo's colours"), this);
     form->addRow(QString(), m_preserveColors);
 
-    m_advancedBox = new QGroupBox(tr("Advanced"), this);
-    m_advancedBox->setCheckable(true);
-    m_advancedBox->setChecked(false);
-    m_advancedBox->setFlat(true);
-    auto* advancedLayout = new QVBoxLayout(m_advancedBox);
+    // A disclosure button rather than a group box: nothing is drawn while it is closed.
+    m_advancedToggle = new QToolButton(this);
+    m_advancedToggle->setText(tr("Advanced"));
+    m_advancedToggle->setCheckable(true);
+    m_advancedToggle->setAutoRaise(true);
+    m_advancedToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_advancedToggle->setArrowType(Qt::RightArrow);
     m_advanced = buildAdvanced();
-    advancedLayout->addWidget(m_advanced);
     m_advanced->setVisible(false);
-    connect(m_advancedBox, &QGroupBox::toggled, m_advanced, &QWidget::setVisible);
-    layout->addWidget(m_advancedBox);
+    connect(m_advancedToggle, &QToolButton::toggled, this, [this](bool open) {
+        m_advanced->setVisible(open);
+        m_advancedToggle->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
+    });
+    layout->addWidget(m_advancedToggle);
+    layout->addWidget(m_advanced);
     layout->addStretch();
 
     m_commitTimer.setSingleShot(true);

@@ -12,7 +12,7 @@
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
-class QGroupBox;
+class QToolButton;
 class QLabel;
 class QLineEdit;
 class QSpinBox;
@@ -62,7 +62,7 @@ private:
     QLabel* m_estimate = nullptr;
     SliderSpin* m_styleScale = nullptr;
     QCheckBox* m_preserveColors = nullptr;
-    QGroupBox* m_advancedBox = nullptr;
+    QToolButton* m_advancedToggle = nullptr;
     QWidget* m_advanced = nullptr;
     QLineEdit* m_contentLayers = nullptr;
     QLineEdit* m_styleLayers = nullptr;

@@ -15,11 +15,11 @@ QString resolveLanguage(const QString& setting) {
 }
 
 bool installTranslators(QCoreApplication& app, const QString& language) {
-    if (language == QLatin1String("en")) return true;
     auto* qt = new QTranslator(&app);
     if (qt->load(QStringLiteral("qtbase_") + language, QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {
         QCoreApplication::installTranslator(qt);
     }
+    // English too: its file holds the plural forms ("1 level", "3 levels").
     auto* ours = new QTranslator(&app);
     if (!ours->load(QStringLiteral(":/i18n/shuimo_") + language)) return false;
     QCoreApplication::installTranslator(ours);
