@@ -137,8 +137,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
             [this](const QString& message) { statusBar()->showMessage(message, 8000); });
     connect(m_controller, &StyleController::busyChanged, this, &MainWindow::onBusyChanged);
     connect(m_controller, &StyleController::throughputMeasured, this, [this](double gflops) {
-        m_gflops = gflops;
-        updateEstimate();
+        // Remembered across sessions: the probe costs seconds of CPU on a small machine.
+        QSettings().setValue(QStringLiteral("throughput/") + QString::fromStdString(m_params->params().device), gflops);
+        setKnownThroughput(gflops);
     });
     connect(m_params, &ParameterPanel::paramsChanged, this, &MainWindow::onParamsChanged);
     connect(m_params, &ParameterPanel::paramsCommitted, this,
@@ -376,7 +377,13 @@ void MainWindow::onPhotoChanged(const QString& path) {
     m_preview->zoomToFit();
     if (!m_throughputRequested) {
         m_throughputRequested = true;
-        m_controller->measureThroughput(QString::fromStdString(m_params->params().device), m_params->params().precision);
+        const QString device = QString::fromStdString(m_params->params().device);
+        const double known = QSettings().value(QStringLiteral("throughput/") + device).toDouble();
+        if (known > 0) {
+            m_gflops = known;
+        } else {
+            m_controller->measureThroughput(device, m_params->params().precision);
+        }
     }
     updateEstimate();
     restartIfRunning();
@@ -403,6 +410,12 @@ std::optional<JobRequest> MainWindow::currentRequest(QString* why) const {
     if (!weights) return fail(QString::fromStdString(engine::missing_weights_message()));
     request.weightsPath = QString::fromStdString(weights->string());
     return request;
+}
+
+void MainWindow::setKnownThroughput(double gflops) {
+    m_gflops = gflops;
+    m_throughputRequested = true;
+    updateEstimate();
 }
 
 void MainWindow::run() {

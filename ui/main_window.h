@@ -49,6 +49,8 @@ public:
     StyleController* controller() const { return m_controller; }
     QUndoStack* undoStack() const { return m_undo; }
     bool hasResult() const { return static_cast<bool>(m_result.image); }
+    // A throughput (GFLOP/s) already known, e.g. from an earlier session: no probe is run.
+    void setKnownThroughput(double gflops);
 
 public Q_SLOTS:
     void run();

@@ -4,6 +4,7 @@
 
 #include <QColor>
 #include <QDir>
+#include <QFileInfo>
 #include <QImage>
 #include <QPainter>
 #include <QString>
@@ -14,11 +15,20 @@
 
 namespace shuimo::testing {
 
-// A temporary folder holding vgg19.safetensors (seeded random weights).
-inline const QTemporaryDir& weightsDir() {
-    static QTemporaryDir dir = [] {
-        QTemporaryDir d;
-        write_random_vgg19_weights((d.path() + QStringLiteral("/vgg19.safetensors")).toStdString(), {7});
+// A folder in the build tree holding vgg19.safetensors (seeded random weights),
+// written by the first GUI test that needs it and shared by the others (writing
+// 80 MB of random numbers takes seconds on a busy machine). The write is atomic,
+// so tests running in parallel see either no file or a complete one.
+struct WeightsDir {
+    QString path() const { return QStringLiteral(SHUIMO_TEST_WEIGHTS_DIR); }
+};
+
+inline const WeightsDir& weightsDir() {
+    static const WeightsDir dir = [] {
+        WeightsDir d;
+        QDir().mkpath(d.path());
+        const QString file = d.path() + QStringLiteral("/vgg19.safetensors");
+        if (!QFileInfo::exists(file)) write_random_vgg19_weights(file.toStdString(), {7});
         return d;
     }();
     return dir;

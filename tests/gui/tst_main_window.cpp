@@ -89,6 +89,7 @@ private Q_SLOTS:
         const QString style = testing::writeImage(dir.path(), QStringLiteral("my_ink.png"), 32, 32, true);
 
         ui::MainWindow window;
+        window.setKnownThroughput(10.0);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QCOMPARE(window.styleGallery()->count(), 1);  // the bundled one
@@ -161,6 +162,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString photo = testing::writeImage(dir.path(), QStringLiteral("photo.png"), 64, 48, false);
         ui::MainWindow window;
+        window.setKnownThroughput(10.0);  // no throughput probe ahead of the job
         window.addPaths({photo}, false);
         window.styleGallery()->setSelected(window.styleGallery()->entries().first().path, true);
         engine::StyleParams params = window.parameterPanel()->params();
