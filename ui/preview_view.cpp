@@ -80,7 +80,8 @@ QRectF PreviewView::imageRect(const QRectF& area) const {
 
 void PreviewView::paintEvent(QPaintEvent*) {
     QPainter painter(this);
-    painter.setRenderHint(QPainter::SmoothPixmapTransform, zoom() < 2.0);
+    // Smooth when fitting (coarse-level previews are small); sharp pixels when inspecting up close.
+    painter.setRenderHint(QPainter::SmoothPixmapTransform, m_fit || zoom() < 2.0);
     if (imageSize().isEmpty()) {
         painter.setPen(palette().color(QPalette::BrightText));
         painter.drawText(rect().adjusted(24, 24, -24, -24), Qt::AlignCenter | Qt::TextWordWrap, m_placeholder);

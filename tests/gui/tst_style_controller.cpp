@@ -148,12 +148,12 @@ private Q_SLOTS:
         ui::StyleController& controller = *m_controller;
         QSignalSpy progressed(&controller, &ui::StyleController::progressed);
         QSignalSpy finished(&controller, &ui::StyleController::jobFinished);
-        controller.startJob(testing::tinyRequest(dir.path(), 48, 15));
+        controller.startJob(testing::tinyRequest(dir.path(), 48, 10));
         QTRY_VERIFY_WITH_TIMEOUT(progressed.count() >= 3, 60000);
         const engine::LossWeights changed{1.0, 5e5, 3.0};
         controller.setLiveWeights(changed);
         QVERIFY(finished.wait(60000));
-        QCOMPARE(progressed.count(), 15);
+        QCOMPARE(progressed.count(), 10);
         int firstChanged = 0;
         for (int i = 0; i < progressed.count(); ++i) {
             const auto report = progressed.at(i).at(0).value<IterationReport>();
