@@ -198,6 +198,38 @@ private Q_SLOTS:
         QVERIFY(window.hasResult());
     }
 
+    // Any other change during a run (here the iterations) restarts the job; the newest wins.
+    void otherChangesDuringARunRestart() {
+        QTemporaryDir dir;
+        const QString photo = testing::writeImage(dir.path(), QStringLiteral("photo.png"), 64, 48, false);
+        ui::MainWindow window;
+        window.setKnownThroughput(10.0);
+        window.addPaths({photo}, false);
+        window.styleGallery()->setSelected(window.styleGallery()->entries().first().path, true);
+        engine::StyleParams params = window.parameterPanel()->params();
+        params.size = 64;  // the smallest the size box offers
+        params.iterations = 3000;
+        params.device = "cpu";
+        params.optimizer = engine::OptimizerKind::Adam;
+        window.parameterPanel()->setParams(params);
+        ui::StyleController* controller = window.controller();
+        QSignalSpy progressed(controller, &ui::StyleController::progressed);
+        QSignalSpy finished(controller, &ui::StyleController::jobFinished);
+        window.run();
+        const quint64 first = controller->currentJobId();
+        QTRY_VERIFY_WITH_TIMEOUT(progressed.count() >= 1, 60000);
+        params.iterations = 10;
+        window.parameterPanel()->setParams(params);
+        QTRY_VERIFY_WITH_TIMEOUT(controller->currentJobId() > first, 5000);  // after the debounce
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(finished.count(), 1);
+        QVERIFY(!finished.first().at(1).value<ui::JobOutcome>().cancelled);
+        QCOMPARE(finished.first().at(1).value<ui::JobOutcome>().iterationsRun, 10);
+        const auto last = progressed.last().at(0).value<IterationReport>();
+        QCOMPARE(last.iteration, 10);
+        QCOMPARE(last.total_iterations, 10);
+    }
+
     void chineseTranslationLoads() {
         QVERIFY(ui::installTranslators(*QCoreApplication::instance(), QStringLiteral("zh_CN")));
         ui::MainWindow window;
