@@ -178,6 +178,7 @@ void MainWindow::createDocks() {
     });
     stylesLayout->addWidget(m_gallery, 1);
     stylesLayout->addWidget(addStyle);
+    stylesWidget->setMinimumWidth(stylesWidget->fontMetrics().averageCharWidth() * 52);
     stylesDock->setWidget(stylesWidget);
     addDockWidget(Qt::LeftDockWidgetArea, stylesDock);
 
