@@ -1,7 +1,15 @@
 #include "engine_worker.h"
 
 #include <QFileInfo>
+#include <algorithm>
+#include <cerrno>
 #include <exception>
+
+#ifdef Q_OS_LINUX
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 #include "shuimo/engine/errors.h"
 #include "shuimo/engine/model_paths.h"
@@ -128,6 +136,16 @@ void EngineWorker::runJob(quint64 jobId, const JobRequest& request) {
     } catch (...) {
         Q_EMIT failed(jobId, tr("An unknown error stopped the job."));
     }
+}
+
+void EngineWorker::yieldToInterface() {
+#ifdef Q_OS_LINUX
+    // Linux nice values are per thread, and threads inherit them when created.
+    const auto thread = static_cast<id_t>(::syscall(SYS_gettid));
+    errno = 0;
+    const int current = ::getpriority(PRIO_PROCESS, thread);
+    if (errno == 0) ::setpriority(PRIO_PROCESS, thread, std::min(current + 4, 19));
+#endif
 }
 
 void EngineWorker::measureThroughput(const QString& device, int precision) {

@@ -40,6 +40,11 @@ public:
 public Q_SLOTS:
     // Runs the newest pending request, if any (queued by submit()).
     void processPending();
+    // Lowers this thread's scheduling priority (Linux: nice +4), before torch
+    // starts its thread pool from here so the pool inherits it. On a machine with
+    // few cores the GUI thread then wins the CPU whenever it has work, instead of
+    // queueing behind torch's threads on equal terms. Call once, first.
+    void yieldToInterface();
     // Measures the convolution throughput once (cached by the engine).
     void measureThroughput(const QString& device, int precision);
 

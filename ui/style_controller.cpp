@@ -33,6 +33,7 @@ StyleController::StyleController(QObject* parent) : QObject(parent) {
     connect(m_worker, &EngineWorker::throughputMeasured, this,
             [this](const QString&, int, double gflops) { Q_EMIT throughputMeasured(gflops); });
     m_thread.start();
+    QMetaObject::invokeMethod(m_worker, &EngineWorker::yieldToInterface, Qt::QueuedConnection);
 }
 
 StyleController::~StyleController() {

@@ -7,10 +7,12 @@
 #include <QTimer>
 
 #include "main_window.h"
+#include "process_setup.h"
 #include "style_gallery.h"
 #include "translations.h"
 
 int main(int argc, char** argv) {
+    shuimo::ui::preferPassiveOpenMpWaits(argv);
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("Shuimo"));
     QApplication::setOrganizationName(QStringLiteral("Shuimo"));
