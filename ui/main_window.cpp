@@ -512,6 +512,7 @@ void MainWindow::onFinished(const QImage& image, const JobOutcome& outcome) {
         m_result = outcome;
         if (m_running) m_resultRequest = *m_running;
     }
+    m_exportAction->setEnabled(hasResult() && !m_controller->isBusy());
     if (outcome.cancelled) {
         m_progressText->setText(tr("Cancelled after %n iteration(s); the best image so far is kept.", nullptr, outcome.iterationsRun));
     } else {

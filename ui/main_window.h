@@ -48,6 +48,7 @@ public:
     MessageBar* messageBar() const { return m_messages; }
     StyleController* controller() const { return m_controller; }
     QUndoStack* undoStack() const { return m_undo; }
+    QAction* exportAction() const { return m_exportAction; }
     bool hasResult() const { return static_cast<bool>(m_result.image); }
     // A throughput (GFLOP/s) already known, e.g. from an earlier session: no probe is run.
     void setKnownThroughput(double gflops);

@@ -14,6 +14,9 @@
 #include <QTranslator>
 #include <QElapsedTimer>
 #include <QTimer>
+#include <QImageReader>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QMenuBar>
 #include <QUndoStack>
 #include <QApplication>
@@ -219,6 +222,19 @@ private Q_SLOTS:
         // Queued reports may lag the worker by a few evaluations, never by the whole job.
         QVERIFY2(firstChanged <= seenAtChange + 4, qPrintable(QStringLiteral("%1 vs %2").arg(firstChanged).arg(seenAtChange)));
         QVERIFY(window.hasResult());
+
+        // The result exports with its settings, and never over the photo.
+        QVERIFY(window.exportAction()->isEnabled());
+        const QString out = dir.filePath(QStringLiteral("painting.png"));
+        QCOMPARE(window.exportResultTo(out, 16), QString());
+        QImageReader reader(out);
+        const QJsonObject settings =
+            QJsonDocument::fromJson(reader.text(QStringLiteral("ShuimoSettings")).toUtf8()).object();
+        QCOMPARE(settings.value(QStringLiteral("params")).toObject().value(QStringLiteral("style_weight")).toDouble(), newStyle);
+        QCOMPARE(settings.value(QStringLiteral("content")).toString(), QFileInfo(photo).absoluteFilePath());
+        QVERIFY(QFile::exists(out + QStringLiteral(".json")));
+        QCOMPARE(reader.read().width(), 64);
+        QVERIFY(!window.exportResultTo(photo, 8).isEmpty());
     }
 
     // Any other change during a run (here the iterations) restarts the job; the newest wins.
