@@ -152,6 +152,11 @@ ZH = {
     "fp16": "fp16",
     "bf16": "bf16",
     "Precision:": "精度：",
+    # Command line (app/gui/main.cpp)
+    "Turn photos into ink-wash paintings.": "把照片变成水墨画。",
+    "Add and tick a style reference.": "添加并勾选一张风格参考图。",
+    "Start painting right away.": "立即开始绘制。",
+    "Photos or folders to open.": "要打开的照片或文件夹。",
     # Photos, preferences, presets, gallery
     "Your photos: drop files or folders here, or use File > Open": "您的照片：把文件或文件夹拖到这里，或使用“文件 > 打开”",
     "Preferences": "首选项",

@@ -2,6 +2,25 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
   <context>
+    <name>main</name>
+    <message>
+      <source>Turn photos into ink-wash paintings.</source>
+      <translation>把照片变成水墨画。</translation>
+    </message>
+    <message>
+      <source>Add and tick a style reference.</source>
+      <translation>添加并勾选一张风格参考图。</translation>
+    </message>
+    <message>
+      <source>Start painting right away.</source>
+      <translation>立即开始绘制。</translation>
+    </message>
+    <message>
+      <source>Photos or folders to open.</source>
+      <translation>要打开的照片或文件夹。</translation>
+    </message>
+  </context>
+  <context>
     <name>shuimo::ui::EngineWorker</name>
     <message>
       <source>An unknown error stopped the job.</source>
