@@ -430,6 +430,15 @@ void MainWindow::run() {
     m_restartTimer.stop();
     m_messages->hide();
     m_running = request;
+    m_runLevels.clear();
+    try {
+        const QSize photo = m_photoSize.isValid() ? m_photoSize : QSize(request->params.size, request->params.size);
+        for (const auto& level : engine::plan_job(photo.width(), photo.height(), request->params).levels) {
+            m_runLevels.emplace_back(level.level.iterations, level.gflop_per_evaluation);
+        }
+    } catch (const std::exception&) {
+        // No plan: the ETA falls back to seconds per iteration.
+    }
     m_lossCurve->clear();
     m_lastReportedWeights = ParameterPanel::weightsOf(request->params);
     m_progress->setValue(0);
@@ -484,15 +493,19 @@ void MainWindow::onProgress(const engine::IterationReport& report) {
     const int total = std::max(1, report.total_iterations);
     m_progress->setMaximum(total);
     m_progress->setValue(report.iteration);
-    const double perIteration = report.elapsed_s / std::max(1, report.iteration);
-    const double left = perIteration * (total - report.iteration);
-    int levels = 1;
-    if (m_running) {
-        try {
-            levels = static_cast<int>(engine::plan_job(m_photoSize.width(), m_photoSize.height(), m_running->params).levels.size());
-        } catch (const std::exception&) {
-        }
+    // Finer levels cost more per iteration: estimate from the work left, at the rate seen so far.
+    double done = 0.0;
+    double all = 0.0;
+    int counted = 0;
+    for (const auto& [iterations, gflop] : m_runLevels) {
+        done += gflop * std::clamp(report.iteration - counted, 0, iterations);
+        all += gflop * iterations;
+        counted += iterations;
     }
+    const double left = (done > 0.0 && all >= done)
+                            ? report.elapsed_s * (all - done) / done
+                            : report.elapsed_s / std::max(1, report.iteration) * (total - report.iteration);
+    const int levels = std::max<int>(static_cast<int>(m_runLevels.size()), 1);
     m_progressText->setText(tr("Iteration %1 of %2 · level %3 of %4 (%5 × %6) · %7 left")
                                 .arg(report.iteration)
                                 .arg(total)

@@ -6,6 +6,9 @@
 #include <QMainWindow>
 #include <QTimer>
 #include <memory>
+#include <optional>
+#include <utility>
+#include <vector>
 
 #include "job_types.h"
 
@@ -114,6 +117,7 @@ private:
     JobRequest m_resultRequest;      // what made m_result
     JobOutcome m_result;
     engine::LossWeights m_lastReportedWeights;
+    std::vector<std::pair<int, double>> m_runLevels;  // the running job's (iterations, GFLOP per evaluation) per level
     QSize m_photoSize;
     double m_gflops = 0.0;
     bool m_throughputRequested = false;
