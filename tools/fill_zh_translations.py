@@ -171,6 +171,8 @@ ZH = {
     "%1 (yours)": "%1（自定义）",
     "Blend weight of this style when several are ticked": "勾选多种风格时此风格的混合权重",
     "Blend weight of %1": "%1 的混合权重",
+    "Use Recommended Settings": "使用推荐设置",
+    "Applied the style's recommended settings (Ctrl+Z undoes)": "已应用该风格的推荐设置（Ctrl+Z 可撤销）",
 }
 
 

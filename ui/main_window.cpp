@@ -149,6 +149,13 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     connect(m_photos, &PhotoStrip::currentPhotoChanged, this, &MainWindow::onPhotoChanged);
     connect(m_gallery, &StyleGallery::selectionChanged, this, &MainWindow::restartIfRunning);
     connect(m_messages, &MessageBar::actionTriggered, this, &MainWindow::openModelsDialog);
+    connect(m_gallery, &StyleGallery::recommendedSettingsRequested, this, [this](const QJsonObject& settings) {
+        const engine::StyleParams before = m_params->params();
+        const engine::StyleParams after = paramsFromJson(settings, before);
+        m_params->setParams(after);
+        m_undo->push(new ParamsCommand(m_params, before, after, &m_applyingUndo));
+        statusBar()->showMessage(tr("Applied the style's recommended settings (Ctrl+Z undoes)"), 6000);
+    });
 
     m_gallery->setEntries(loadStyleEntries(findStylesDir()));
     statusBar()->showMessage(tr("Ready"));

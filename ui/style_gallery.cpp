@@ -4,6 +4,7 @@
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QImageReader>
+#include <QMenu>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -36,6 +37,18 @@ StyleGallery::StyleGallery(QWidget* parent) : QWidget(parent) {
     layout->addWidget(m_tree);
     connect(m_tree, &QTreeWidget::itemChanged, this, [this](QTreeWidgetItem*, int column) {
         if (column == 0) Q_EMIT selectionChanged();
+    });
+    // A style's recommended settings (from the manifest), on request: ticking a style never changes the sliders.
+    m_tree->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_tree, &QWidget::customContextMenuRequested, this, [this](const QPoint& position) {
+        QTreeWidgetItem* item = m_tree->itemAt(position);
+        if (!item) return;
+        const int index = m_tree->indexOfTopLevelItem(item);
+        if (index < 0 || index >= m_entries.size() || m_entries[index].recommended.isEmpty()) return;
+        QMenu menu(this);
+        const QJsonObject settings = m_entries[index].recommended;
+        menu.addAction(tr("Use Recommended Settings"), this, [this, settings] { Q_EMIT recommendedSettingsRequested(settings); });
+        menu.exec(m_tree->viewport()->mapToGlobal(position));
     });
 }
 

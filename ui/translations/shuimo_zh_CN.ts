@@ -393,6 +393,10 @@ or set SHUIMO_MODEL_DIR to the folder that holds it. Shuimo picks it up at the n
       <source>Name of the preset:</source>
       <translation>预设名称：</translation>
     </message>
+    <message>
+      <source>Applied the style's recommended settings (Ctrl+Z undoes)</source>
+      <translation>已应用该风格的推荐设置（Ctrl+Z 可撤销）</translation>
+    </message>
   </context>
   <context>
     <name>shuimo::ui::MessageBar</name>
@@ -654,6 +658,10 @@ or set SHUIMO_MODEL_DIR to the folder that holds it. Shuimo picks it up at the n
     <message>
       <source>Blend weight of %1</source>
       <translation>%1 的混合权重</translation>
+    </message>
+    <message>
+      <source>Use Recommended Settings</source>
+      <translation>使用推荐设置</translation>
     </message>
   </context>
 </TS>
