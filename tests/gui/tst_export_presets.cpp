@@ -1,0 +1,123 @@
+// Export (PNG text chunk, 16 bit, sidecar JSON, atomic, never over an original)
+// and presets (save, list, load, delete round trip).
+
+#include <QDir>
+#include <QImageReader>
+#include <QJsonDocument>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "export_writer.h"
+#include "params_json.h"
+#include "presets_store.h"
+#include "shuimo/image_io/image_io.h"
+
+using namespace shuimo;
+
+namespace {
+engine::Image gradient(int width, int height) {
+    engine::Image image(width, height, 3);
+    for (int y = 0; y < height; ++y) {
+        for (int x = 0; x < width; ++x) {
+            image.at(x, y, 0) = static_cast<float>(x) / (width - 1);
+            image.at(x, y, 1) = static_cast<float>(y) / (height - 1);
+            image.at(x, y, 2) = 0.3f;
+        }
+    }
+    return image;
+}
+
+engine::StyleParams distinctive() {
+    engine::StyleParams p;
+    p.size = 1536;
+    p.iterations = 777;
+    p.style_weight = 2.5e5;
+    p.content_weight = 3.25;
+    p.tv_weight = 0.5;
+    p.style_layers = {"relu1_1", "relu3_1"};
+    p.optimizer = engine::OptimizerKind::Adam;
+    p.learning_rate = 0.05;
+    p.pooling = engine::PoolingKind::Average;
+    p.init = engine::InitKind::Noise;
+    p.style_scale = 0.75;
+    p.preserve_colors = true;
+    p.seed = 9007199254740993ULL;  // not representable as a double
+    p.device = "cpu";
+    p.precision = engine::Precision::Bf16;
+    return p;
+}
+}  // namespace
+
+class TestExportPresets : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void exportWritesImageTextChunkAndSidecar_data() {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<int>("bitDepth");
+        QTest::newRow("png 8") << QStringLiteral("out.png") << 8;
+        QTest::newRow("png 16") << QStringLiteral("out16.png") << 16;
+        QTest::newRow("tiff 16") << QStringLiteral("out.tif") << 16;
+        QTest::newRow("jpeg 8") << QStringLiteral("out.jpg") << 8;
+    }
+
+    void exportWritesImageTextChunkAndSidecar() {
+        QFETCH(QString, name);
+        QFETCH(int, bitDepth);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(name);
+        QJsonObject settings;
+        settings[QStringLiteral("params")] = ui::paramsToJson(distinctive());
+        QCOMPARE(ui::exportImage(gradient(40, 30), path, bitDepth, settings, {}), QString());
+        // Written completely and nothing else left behind (no temporary files).
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 2);
+        const auto loaded = image_io::read_image(path.toStdString());
+        QCOMPARE(loaded.rgb.width, 40);
+        QCOMPARE(loaded.bit_depth, bitDepth);
+        QFile sidecar(ui::sidecarPath(path));
+        QVERIFY(sidecar.open(QIODevice::ReadOnly));
+        QCOMPARE(QJsonDocument::fromJson(sidecar.readAll()).object(), settings);
+        if (name.endsWith(QStringLiteral(".png"))) {
+            QImageReader reader(path);
+            const QString chunk = reader.text(QString::fromLatin1(ui::kSettingsTextKey));
+            QCOMPARE(QJsonDocument::fromJson(chunk.toUtf8()).object(), settings);
+        }
+    }
+
+    void exportRefusesTheOriginal() {
+        QTemporaryDir dir;
+        const QString original = dir.filePath(QStringLiteral("photo.png"));
+        QImage(8, 8, QImage::Format_RGB888).save(original);
+        QFile in(original);
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        const QByteArray before = in.readAll();
+        in.close();
+        const QString error = ui::exportImage(gradient(16, 16), dir.filePath(QStringLiteral("./photo.png")), 8, {}, {original});
+        QVERIFY(error.contains(QStringLiteral("never overwritten")));
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        QCOMPARE(in.readAll(), before);
+        QVERIFY(!QFile::exists(ui::sidecarPath(original)));
+        QVERIFY(!ui::exportImage(gradient(16, 16), dir.filePath(QStringLiteral("x.jpg")), 16, {}, {}).isEmpty());
+        QVERIFY(!ui::exportImage(gradient(16, 16), dir.filePath(QStringLiteral("x.gif")), 8, {}, {}).isEmpty());
+    }
+
+    void presetsRoundTrip() {
+        QTemporaryDir dir;
+        const ui::PresetsStore store(dir.path());
+        QVERIFY(store.names().isEmpty());
+        QCOMPARE(store.save(QStringLiteral("淡墨 soft/ink"), distinctive()), QString());
+        QCOMPARE(store.save(QStringLiteral("Bold"), engine::StyleParams{}), QString());
+        QCOMPARE(store.names().size(), 2);
+        QVERIFY(store.names().contains(QStringLiteral("淡墨 soft/ink")));
+        const auto loaded = store.load(QStringLiteral("淡墨 soft/ink"));
+        QVERIFY(loaded.has_value());
+        QCOMPARE(ui::paramsToJson(*loaded), ui::paramsToJson(distinctive()));
+        QCOMPARE(loaded->seed, distinctive().seed);
+        QVERIFY(store.remove(QStringLiteral("Bold")));
+        QCOMPARE(store.names(), QStringList{QStringLiteral("淡墨 soft/ink")});
+        QVERIFY(!store.load(QStringLiteral("Bold")).has_value());
+        QVERIFY(!store.save(QStringLiteral("  "), {}).isEmpty());
+    }
+};
+
+QTEST_MAIN(TestExportPresets)
+#include "tst_export_presets.moc"

@@ -1,0 +1,298 @@
+// The main window: drag and drop of photos and styles, sliders in sync with
+// spin boxes and the engine's parameters, live re-weighting from a slider while
+// a job runs, start-up without weights, and the Chinese translation.
+
+#include <QCoreApplication>
+#include <QDropEvent>
+#include <QMimeData>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QDoubleSpinBox>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTranslator>
+#include <QElapsedTimer>
+#include <QTimer>
+#include <QImageReader>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QMenuBar>
+#include <QUndoStack>
+#include <QApplication>
+#include <QtTest>
+
+#include "gui_test_support.h"
+#include "process_setup.h"
+#include "message_bar.h"
+#include "parameter_panel.h"
+#include "photo_strip.h"
+#include "main_window.h"
+#include "slider_spin.h"
+#include "style_controller.h"
+#include "style_gallery.h"
+#include "preview_view.h"
+#include "translations.h"
+
+using namespace shuimo;
+using shuimo::engine::IterationReport;
+
+namespace {
+
+void drop(QWidget* window, QWidget* target, const QList<QUrl>& urls) {
+    auto* mime = new QMimeData;
+    mime->setUrls(urls);
+    const QPointF position = target->mapTo(window, target->rect().center());
+    QDragEnterEvent enter(position.toPoint(), Qt::CopyAction, mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(window, &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent event(position, Qt::CopyAction, mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(window, &event);
+    QVERIFY(event.isAccepted());
+    delete mime;
+}
+
+}  // namespace
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("ShuimoTest"));
+        QCoreApplication::setApplicationName(QStringLiteral("ShuimoTest"));
+        QVERIFY(m_styles.isValid());
+        qputenv("SHUIMO_STYLES_DIR", m_styles.path().toUtf8());
+        testing::writeImage(m_styles.path(), QStringLiteral("pine_and_rock.png"), 40, 40, true);
+        qputenv("XDG_DATA_HOME", m_empty.path().toUtf8());
+        qputenv("SHUIMO_MODEL_DIR", testing::weightsDir().path().toUtf8());
+    }
+
+    void startsWithoutWeightsAndExplains() {
+        qputenv("SHUIMO_MODEL_DIR", m_empty.path().toUtf8());
+        ui::MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.messageBar()->isVisible());
+        const QString text = window.messageBar()->text();
+        QVERIFY2(text.contains(QStringLiteral("No model installed")), qPrintable(text));
+        QVERIFY2(text.contains(m_empty.path()), qPrintable(text));  // where it looked
+        QVERIFY(text.contains(QStringLiteral("vgg19.safetensors")));  // what to do
+        qputenv("SHUIMO_MODEL_DIR", testing::weightsDir().path().toUtf8());
+        window.refreshModelStatus();
+        QVERIFY(!window.messageBar()->isVisible());
+    }
+
+    void dropAddsPhotosAndStyles() {
+        QTemporaryDir dir;
+        QDir().mkpath(dir.path() + QStringLiteral("/album/inner"));
+        const QString a = testing::writeImage(dir.path() + QStringLiteral("/album"), QStringLiteral("a.png"), 32, 24, false);
+        testing::writeImage(dir.path() + QStringLiteral("/album/inner"), QStringLiteral("b.jpg"), 32, 24, false);
+        QFile text(dir.path() + QStringLiteral("/album/notes.txt"));
+        QVERIFY(text.open(QIODevice::WriteOnly));
+        text.write("not an image");
+        text.close();
+        const QString single = testing::writeImage(dir.path(), QStringLiteral("single.png"), 32, 24, false);
+        const QString style = testing::writeImage(dir.path(), QStringLiteral("my_ink.png"), 32, 32, true);
+
+        ui::MainWindow window;
+        window.setKnownThroughput(10.0);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QCOMPARE(window.styleGallery()->count(), 1);  // the bundled one
+        drop(&window, window.previewView(),
+             {QUrl::fromLocalFile(dir.path() + QStringLiteral("/album")), QUrl::fromLocalFile(single)});
+        QCOMPARE(window.photoStrip()->count(), 3);
+        QCOMPARE(window.photoStrip()->currentPhoto(), QFileInfo(a).absoluteFilePath());
+        QVERIFY(!window.previewView()->before().isNull());
+        QCOMPARE(window.styleGallery()->count(), 1);
+
+        drop(&window, window.styleGallery(), {QUrl::fromLocalFile(style)});
+        QCOMPARE(window.styleGallery()->count(), 2);
+        QCOMPARE(window.styleGallery()->selectedPaths(), QStringList{QFileInfo(style).absoluteFilePath()});
+        QCOMPARE(window.photoStrip()->count(), 3);
+    }
+
+    void slidersAndSpinBoxesStayInSync_data() {
+        QTest::addColumn<double>("value");
+        QTest::newRow("1e2") << 1e2;
+        QTest::newRow("3.2e4") << 3.2e4;
+        QTest::newRow("1e6") << 1e6;
+        QTest::newRow("7.5e8") << 7.5e8;
+    }
+
+    void slidersAndSpinBoxesStayInSync() {
+        QFETCH(double, value);
+        ui::ParameterPanel panel;
+        ui::SliderSpin* style = panel.styleStrength();
+        style->spinBox()->setValue(value);
+        // The spin box moves the log-scale slider ...
+        const int position = style->slider()->value();
+        const double expected = (std::log10(value) - 2.0) / 7.0 * ui::SliderSpin::kSteps;
+        QVERIFY2(std::abs(position - expected) <= 0.5 + 1e-9, qPrintable(QString::number(position)));
+        QCOMPARE(panel.params().style_weight, value);
+        // ... and the slider sets the spin box: one step is 7/1000 of a decade (1.6 %).
+        style->slider()->setValue(position + 1);
+        const double moved = style->spinBox()->value();
+        QVERIFY(moved > value);
+        QVERIFY(moved / value < std::pow(10.0, 7.0 / 1000.0 * 1.5 + 0.01));
+        QCOMPARE(panel.params().style_weight, moved);
+        // Round trip: slider -> value -> slider is stable.
+        QCOMPARE(style->positionFor(style->valueAt(position + 1)), position + 1);
+
+        // Linear ones, and the size spin box, reach the engine's parameters too.
+        panel.smoothness()->slider()->setValue(ui::SliderSpin::kSteps / 4);
+        QCOMPARE(panel.smoothness()->spinBox()->value(), 25.0);
+        QCOMPARE(panel.params().tv_weight, 25.0);
+        panel.contentWeight()->spinBox()->setValue(2.5);
+        QCOMPARE(panel.contentWeight()->slider()->value(), ui::SliderSpin::kSteps / 4);
+        QCOMPARE(panel.params().content_weight, 2.5);
+        panel.outputSize()->setValue(1024);
+        QCOMPARE(panel.params().size, 1024);
+    }
+
+    void undoRestoresAParameterChange() {
+        ui::MainWindow window;
+        ui::SliderSpin* smoothness = window.parameterPanel()->smoothness();
+        const double before = smoothness->value();
+        smoothness->spinBox()->setValue(12.0);
+        QTRY_COMPARE(window.undoStack()->count(), 1);  // after the debounce
+        window.undoStack()->undo();
+        QCOMPARE(smoothness->value(), before);
+        window.undoStack()->redo();
+        QCOMPARE(smoothness->value(), 12.0);
+    }
+
+    // A slider moved during a run changes the weights the engine reports within a
+    // few evaluations, and the job goes on (iteration numbers continue; one job).
+    void sliderDuringARunReweightsWithoutRestart() {
+        QTemporaryDir dir;
+        const QString photo = testing::writeImage(dir.path(), QStringLiteral("photo.png"), 64, 48, false);
+        ui::MainWindow window;
+        window.setKnownThroughput(10.0);  // no throughput probe ahead of the job
+        window.addPaths({photo}, false);
+        window.styleGallery()->setSelected(window.styleGallery()->entries().first().path, true);
+        engine::StyleParams params = window.parameterPanel()->params();
+        params.size = 48;
+        params.iterations = 14;
+        params.device = "cpu";
+        params.optimizer = engine::OptimizerKind::Adam;
+        window.parameterPanel()->setParams(params);
+
+        ui::StyleController* controller = window.controller();
+        QSignalSpy progressed(controller, &ui::StyleController::progressed);
+        QSignalSpy finished(controller, &ui::StyleController::jobFinished);
+        // The whole window (progress text, loss curve, previews) keeps the event loop free.
+        QElapsedTimer clock;
+        qint64 last = -1;
+        qint64 maxGap = 0;
+        QTimer timer;
+        timer.setTimerType(Qt::PreciseTimer);
+        timer.setInterval(10);
+        connect(&timer, &QTimer::timeout, this, [&] {
+            const qint64 now = clock.elapsed();
+            if (last >= 0 && progressed.count() > 0 && controller->isBusy()) maxGap = qMax(maxGap, now - last);
+            last = now;
+        });
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        clock.start();
+        timer.start();
+        window.run();
+        QVERIFY(controller->isBusy());
+        QTRY_VERIFY_WITH_TIMEOUT(progressed.count() >= 2, 60000);
+        const int seenAtChange = progressed.count();
+        window.parameterPanel()->styleStrength()->slider()->setValue(
+            window.parameterPanel()->styleStrength()->slider()->value() - 100);
+        const double newStyle = window.parameterPanel()->params().style_weight;
+        QVERIFY(newStyle < params.style_weight);
+        QVERIFY(finished.wait(60000));
+        timer.stop();
+        qInfo("window event loop: largest gap %lld ms while the worker computed", maxGap);
+        QVERIFY2(maxGap < 50, qPrintable(QStringLiteral("largest gap %1 ms").arg(maxGap)));
+        QCOMPARE(finished.count(), 1);
+        QCOMPARE(progressed.count(), 14);
+        int firstChanged = 0;
+        for (int i = 0; i < progressed.count(); ++i) {
+            const auto report = progressed.at(i).at(0).value<IterationReport>();
+            QCOMPARE(report.iteration, i + 1);  // never restarted
+            if (firstChanged == 0 && report.weights.style == newStyle) firstChanged = report.iteration;
+        }
+        QVERIFY(firstChanged > seenAtChange);
+        // Queued reports may lag the worker by a few evaluations, never by the whole job.
+        QVERIFY2(firstChanged <= seenAtChange + 4, qPrintable(QStringLiteral("%1 vs %2").arg(firstChanged).arg(seenAtChange)));
+        QVERIFY(window.hasResult());
+
+        // The result exports with its settings, and never over the photo.
+        QVERIFY(window.exportAction()->isEnabled());
+        const QString out = dir.filePath(QStringLiteral("painting.png"));
+        QCOMPARE(window.exportResultTo(out, 16), QString());
+        QImageReader reader(out);
+        const QJsonObject settings =
+            QJsonDocument::fromJson(reader.text(QStringLiteral("ShuimoSettings")).toUtf8()).object();
+        QCOMPARE(settings.value(QStringLiteral("params")).toObject().value(QStringLiteral("style_weight")).toDouble(), newStyle);
+        QCOMPARE(settings.value(QStringLiteral("content")).toString(), QFileInfo(photo).absoluteFilePath());
+        QVERIFY(QFile::exists(out + QStringLiteral(".json")));
+        QCOMPARE(reader.read().width(), 64);
+        QVERIFY(!window.exportResultTo(photo, 8).isEmpty());
+    }
+
+    // Any other change during a run (here the iterations) restarts the job; the newest wins.
+    void otherChangesDuringARunRestart() {
+        QTemporaryDir dir;
+        const QString photo = testing::writeImage(dir.path(), QStringLiteral("photo.png"), 64, 48, false);
+        ui::MainWindow window;
+        window.setKnownThroughput(10.0);
+        window.addPaths({photo}, false);
+        window.styleGallery()->setSelected(window.styleGallery()->entries().first().path, true);
+        engine::StyleParams params = window.parameterPanel()->params();
+        params.size = 64;  // the smallest the size box offers
+        params.iterations = 3000;
+        params.device = "cpu";
+        params.optimizer = engine::OptimizerKind::Adam;
+        window.parameterPanel()->setParams(params);
+        ui::StyleController* controller = window.controller();
+        QSignalSpy progressed(controller, &ui::StyleController::progressed);
+        QSignalSpy finished(controller, &ui::StyleController::jobFinished);
+        window.run();
+        const quint64 first = controller->currentJobId();
+        QTRY_VERIFY_WITH_TIMEOUT(progressed.count() >= 1, 60000);
+        params.iterations = 10;
+        window.parameterPanel()->setParams(params);
+        QTRY_VERIFY_WITH_TIMEOUT(controller->currentJobId() > first, 5000);  // after the debounce
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(finished.count(), 1);
+        QVERIFY(!finished.first().at(1).value<ui::JobOutcome>().cancelled);
+        QCOMPARE(finished.first().at(1).value<ui::JobOutcome>().iterationsRun, 10);
+        const auto last = progressed.last().at(0).value<IterationReport>();
+        QCOMPARE(last.iteration, 10);
+        QCOMPARE(last.total_iterations, 10);
+    }
+
+    void chineseTranslationLoads() {
+        QVERIFY(ui::installTranslators(*QCoreApplication::instance(), QStringLiteral("zh_CN")));
+        ui::MainWindow window;
+        QStringList titles;
+        for (QAction* action : window.menuBar()->actions()) titles << action->text();
+        QVERIFY2(titles.contains(QStringLiteral("文件(&F)")), qPrintable(titles.join(QLatin1Char(','))));
+        QCOMPARE(window.windowTitle(), QStringLiteral("水墨"));
+        QCOMPARE(ui::resolveLanguage(QStringLiteral("en")), QStringLiteral("en"));
+        QCOMPARE(ui::resolveLanguage(QStringLiteral("zh_CN")), QStringLiteral("zh_CN"));
+        for (QTranslator* translator : QCoreApplication::instance()->findChildren<QTranslator*>()) {
+            QCoreApplication::removeTranslator(translator);
+        }
+    }
+
+private:
+    QTemporaryDir m_styles;
+    QTemporaryDir m_empty;
+};
+
+// As the app does: OpenMP threads sleep while they wait, so the event loop gets the CPU.
+int main(int argc, char** argv) {
+    shuimo::ui::preferPassiveOpenMpWaits(argv);
+    QApplication app(argc, argv);
+    TestMainWindow test;
+    return QTest::qExec(&test, argc, argv);
+}
+#include "tst_main_window.moc"

@@ -1,0 +1,233 @@
+#!/usr/bin/env python3
+"""Fills ui/translations/shuimo_zh_CN.ts from the table below (run after lupdate).
+
+Keeps translations already in the file; reports source texts with no entry here,
+so new strings are noticed. Usage: tools/fill_zh_translations.py [ts-file]
+(given shuimo_en.ts, fills its English plural forms instead).
+"""
+import sys
+import xml.etree.ElementTree as ET
+
+ZH = {
+    # Export
+    "Could not write %1: %2": "无法写入 %1：%2",
+    "There is no result to export yet: run the style transfer first.": "还没有可导出的结果：请先运行风格迁移。",
+    "%1 is one of your original images. Originals are never overwritten: choose another name.":
+        "%1 是您的原始图像之一。原图永远不会被覆盖：请换一个文件名。",
+    'Unknown file type "%1": use .png, .jpg or .tif.': "未知的文件类型“%1”：请使用 .png、.jpg 或 .tif。",
+    "JPEG holds 8 bits per channel only: choose PNG or TIFF for 16 bits.": "JPEG 每通道只支持 8 位：如需 16 位请选择 PNG 或 TIFF。",
+    "Could not encode %1: %2": "无法编码 %1：%2",
+    # Worker, loss curve, message bar
+    "An unknown error stopped the job.": "一个未知错误中止了任务。",
+    "Total loss per iteration (log scale); dashed lines mark weight changes": "每次迭代的总损失（对数刻度）；虚线标出权重改变之处",
+    "Loss curve": "损失曲线",
+    "Close this message": "关闭此消息",
+    # Main window
+    "parameter change": "参数更改",
+    "%n s": "%n 秒",
+    "%n min": "%n 分钟",
+    "%1 h": "%1 小时",
+    "%1 GB": "%1 GB",
+    "%1 MB": "%1 MB",
+    "Shuimo": "水墨",
+    "Drop photos here, or choose File > Open Photos…\nThen tick a style on the left and press Run.":
+        "把照片拖到这里，或选择“文件 > 打开照片…”\n然后在左侧勾选一种风格，再点击“运行”。",
+    "Ready": "就绪",
+    "Styles": "风格",
+    "Add Your Own Style…": "添加自己的风格…",
+    "Add Style References": "添加风格参考图",
+    "Images (%1)": "图像 (%1)",
+    "Parameters": "参数",
+    "&Run": "运行(&R)",
+    "Cancel": "取消",
+    "&File": "文件(&F)",
+    "&Open Photos…": "打开照片(&O)…",
+    "Open &Recent": "最近打开(&R)",
+    "&Export Painting…": "导出画作(&E)…",
+    "&Models…": "模型(&M)…",
+    "&Quit": "退出(&Q)",
+    "&Edit": "编辑(&E)",
+    "&Undo": "撤销(&U)",
+    "&Redo": "重做(&R)",
+    "&Preferences…": "首选项(&P)…",
+    "&View": "视图(&V)",
+    "Zoom &In": "放大(&I)",
+    "Zoom &Out": "缩小(&O)",
+    "&Fit to Window": "适应窗口(&F)",
+    "&Actual Size (100%)": "实际大小 (100%)(&A)",
+    "&Result Only": "仅结果(&R)",
+    "&Before/After Split": "前后对比分割(&B)",
+    "&Side by Side": "并排对比(&S)",
+    "&Painting": "绘制(&P)",
+    "&Cancel": "取消(&C)",
+    "Pre&sets": "预设(&S)",
+    "&Save Preset…": "保存预设(&S)…",
+    "&Load Preset": "载入预设(&L)",
+    "&Delete Preset": "删除预设(&D)",
+    "&Help": "帮助(&H)",
+    "&About Shuimo": "关于水墨(&A)",
+    "About Shuimo": "关于水墨",
+    "<h3>Shuimo 水墨</h3><p>Turns photos into paintings by neural style transfer (Gatys et al., VGG-19), above all in Chinese ink-wash styles.</p>":
+        "<h3>水墨 Shuimo</h3><p>用神经风格迁移（Gatys 等人，VGG-19）把照片变成画作，尤其擅长中国水墨风格。</p>",
+    "Main": "主工具栏",
+    "No images found in what was dropped. Shuimo reads PNG, JPEG, TIFF, WebP and BMP files.":
+        "拖入的内容中没有找到图像。水墨可读取 PNG、JPEG、TIFF、WebP 和 BMP 文件。",
+    "Added %n style(s)": "已添加 %n 种风格",
+    "Added %n photo(s)": "已添加 %n 张照片",
+    "Open Photos": "打开照片",
+    "Add a photo first: drop one on the window or use File > Open Photos…": "请先添加照片：把照片拖到窗口上，或使用“文件 > 打开照片…”",
+    "Tick at least one style in the Styles panel (or drop your own reference there).": "请在“风格”面板中至少勾选一种风格（或把自己的参考图拖到那里）。",
+    "Models…": "模型…",
+    "Starting…": "正在开始…",
+    "Add a photo to see the output size, memory and time.": "添加照片后可看到输出尺寸、所需内存和时间。",
+    "%1 × %2 px, %n level(s), about %3 of memory": "%1 × %2 像素，%n 级，约需 %3 内存",
+    ", about %1": "，约 %1",
+    ", measuring speed…": "，正在测量速度…",
+    "Iteration %1 of %2 · level %3 of %4 (%5 × %6) · %7 left": "第 %1/%2 次迭代 · 第 %3/%4 级（%5 × %6）· 剩余 %7",
+    "Cancelled after %n iteration(s); the best image so far is kept.": "已在 %n 次迭代后取消；保留了目前最好的图像。",
+    "Done: %n iteration(s) in %1 on %2 (%3).": "完成：%n 次迭代，用时 %1，设备 %2（%3）。",
+    "Stopped by an error.": "因错误而停止。",
+    "&Restart": "重新开始(&R)",
+    "PNG, 8 bit (*.png)": "PNG，8 位 (*.png)",
+    "PNG, 16 bit (*.png)": "PNG，16 位 (*.png)",
+    "TIFF, 8 bit (*.tif *.tiff)": "TIFF，8 位 (*.tif *.tiff)",
+    "TIFF, 16 bit (*.tif *.tiff)": "TIFF，16 位 (*.tif *.tiff)",
+    "JPEG (*.jpg *.jpeg)": "JPEG (*.jpg *.jpeg)",
+    "Export Painting": "导出画作",
+    "Exported %1 and its settings (%2)": "已导出 %1 及其设置（%2）",
+    "<b>No model installed yet.</b> Shuimo needs the VGG-19 weights (vgg19.safetensors, about 575 MB) to paint. It looked in: %1.<br>Open <i>Models…</i> to see how to get them, or save the file as <code>%2</code>.":
+        "<b>尚未安装模型。</b>水墨需要 VGG-19 权重（vgg19.safetensors，约 575 MB）才能作画。已查找的位置：%1。<br>打开<i>模型…</i>了解获取方法，或把文件保存为 <code>%2</code>。",
+    "Models": "模型",
+    "Shuimo paints with the VGG-19 network of torchvision (timm's vgg19.tv_in1k, model.safetensors, about 575 MB).":
+        "水墨使用 torchvision 的 VGG-19 网络作画（timm 的 vgg19.tv_in1k，model.safetensors，约 575 MB）。",
+    "Download model.safetensors of timm/vgg19.tv_in1k (see docs/MODELS.md) and save it as vgg19.safetensors in one of these folders:\n%1\n\nor set SHUIMO_MODEL_DIR to the folder that holds it. Shuimo picks it up at the next run; no restart needed.":
+        "下载 timm/vgg19.tv_in1k 的 model.safetensors（见 docs/MODELS.md），并将其另存为 vgg19.safetensors，放在以下任一文件夹中：\n%1\n\n或把 SHUIMO_MODEL_DIR 设为存放它的文件夹。下次运行时即会使用，无需重启。",
+    "Save Preset": "保存预设",
+    "Name of the preset:": "预设名称：",
+    # Parameters
+    "Draft": "草稿",
+    "Standard": "标准",
+    "High": "高",
+    "Print": "印刷",
+    "Custom": "自定义",
+    "Sets output size and iterations at once": "一次设定输出尺寸和迭代次数",
+    "&Quality:": "质量(&Q)：",
+    "How strongly the result follows the style references (style weight, log scale)": "结果贴近风格参考图的程度（风格权重，对数刻度）",
+    "&Style strength:": "风格强度(&S)：",
+    "How closely the result keeps the photo's shapes (content weight)": "结果保留照片形状的程度（内容权重）",
+    "&Content weight:": "内容权重(&C)：",
+    "Total-variation weight: higher is smoother; too high turns the image flat grey": "全变分权重：越高越平滑；过高会使图像变成一片灰",
+    "S&moothness:": "平滑度(&M)：",
+    "Optimisation steps over all levels: more is slower and more refined": "所有级别的优化步数：越多越慢，也越精细",
+    "&Iterations:": "迭代次数(&I)：",
+    "%1 px (4K)": "%1 像素 (4K)",
+    "%1 px": "%1 像素",
+    " px": " 像素",
+    "Output si&ze:": "输出尺寸(&Z)：",
+    "Size of the style's brush strokes relative to the output": "风格笔触相对于输出的大小",
+    "St&yle scale:": "风格缩放(&Y)：",
+    "&Preserve the photo's colours": "保留照片原色(&P)",
+    "Advanced": "高级",
+    "VGG-19 layers compared with the photo, e.g. relu4_2": "与照片比较的 VGG-19 层，例如 relu4_2",
+    "Content layers:": "内容层：",
+    "VGG-19 layers whose Gram matrices describe the style, comma-separated": "用 Gram 矩阵描述风格的 VGG-19 层，以逗号分隔",
+    "Style layers:": "风格层：",
+    "L-BFGS": "L-BFGS",
+    "Adam": "Adam",
+    "Optimiser:": "优化器：",
+    "Adam only": "仅用于 Adam",
+    "Learning rate:": "学习率：",
+    "Max": "最大值",
+    "Average": "平均值",
+    "Pooling:": "池化：",
+    "From the photo": "从照片开始",
+    "From noise": "从噪声开始",
+    "Start:": "起点：",
+    "Seed:": "随机种子：",
+    "Automatic": "自动",
+    "CPU": "CPU",
+    "GPU (CUDA)": "GPU (CUDA)",
+    "Device:": "设备：",
+    "fp32": "fp32",
+    "fp16": "fp16",
+    "bf16": "bf16",
+    "Precision:": "精度：",
+    # Command line (app/gui/main.cpp)
+    "Turn photos into ink-wash paintings.": "把照片变成水墨画。",
+    "Add and tick a style reference.": "添加并勾选一张风格参考图。",
+    "Start painting right away.": "立即开始绘制。",
+    "Photos or folders to open.": "要打开的照片或文件夹。",
+    # Photos, preferences, presets, gallery
+    "Your photos: drop files or folders here, or use File > Open": "您的照片：把文件或文件夹拖到这里，或使用“文件 > 打开”",
+    "Preferences": "首选项",
+    "System language": "系统语言",
+    "The new language takes effect when Shuimo is restarted.": "新语言将在重新启动水墨后生效。",
+    "&Language:": "语言(&L)：",
+    "A preset needs a name.": "预设需要一个名称。",
+    "Could not save the preset in %1: %2": "无法在 %1 中保存预设：%2",
+    "Style": "风格",
+    "Blend": "混合",
+    "Tick one or more styles; drop your own reference images here": "勾选一种或多种风格；也可把自己的参考图拖到这里",
+    "%1 (yours)": "%1（自定义）",
+    "Blend weight of this style when several are ticked": "勾选多种风格时此风格的混合权重",
+    "Blend weight of %1": "%1 的混合权重",
+    "Use Recommended Settings": "使用推荐设置",
+    "Applied the style's recommended settings (Ctrl+Z undoes)": "已应用该风格的推荐设置（Ctrl+Z 可撤销）",
+}
+
+
+def fill_english_plurals(path: str) -> int:
+    """shuimo_en.ts holds plural forms only: "(s)" becomes "" and "s"."""
+    tree = ET.parse(path)
+    for message in tree.getroot().iter("message"):
+        source = message.find("source").text or ""
+        translation = message.find("translation")
+        translation.attrib.pop("type", None)
+        for child in list(translation):
+            translation.remove(child)
+        ET.SubElement(translation, "numerusform").text = source.replace("(s)", "")
+        ET.SubElement(translation, "numerusform").text = source.replace("(s)", "s")
+    ET.indent(tree)
+    with open(path, "wb") as out:
+        out.write(b'<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE TS>\n')
+        tree.write(out, encoding="utf-8", xml_declaration=False)
+        out.write(b"\n")
+    return 0
+
+
+def main() -> int:
+    path = sys.argv[1] if len(sys.argv) > 1 else "ui/translations/shuimo_zh_CN.ts"
+    if path.endswith("_en.ts"):
+        return fill_english_plurals(path)
+    tree = ET.parse(path)
+    root = tree.getroot()
+    root.set("language", "zh_CN")
+    missing = []
+    for message in root.iter("message"):
+        source = message.find("source").text or ""
+        translation = message.find("translation")
+        text = ZH.get(source)
+        if text is None:
+            if translation.get("type") == "unfinished":
+                missing.append(source)
+            continue
+        translation.attrib.pop("type", None)
+        translation.text = None
+        for child in list(translation):
+            translation.remove(child)
+        if message.get("numerus") == "yes":
+            ET.SubElement(translation, "numerusform").text = text
+        else:
+            translation.text = text
+    ET.indent(tree)
+    with open(path, "wb") as out:
+        out.write(b'<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE TS>\n')
+        tree.write(out, encoding="utf-8", xml_declaration=False)
+        out.write(b"\n")
+    for source in missing:
+        print("untranslated:", repr(source), file=sys.stderr)
+    return 1 if missing else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

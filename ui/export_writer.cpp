@@ -1,0 +1,106 @@
+#include "export_writer.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QImage>
+#include <QImageWriter>
+#include <QJsonDocument>
+#include <QSaveFile>
+#include <algorithm>
+#include <cmath>
+#include <exception>
+
+#include "shuimo/image_io/image_io.h"
+
+namespace shuimo::ui {
+namespace {
+
+bool sameFile(const QString& a, const QString& b) {
+    const QFileInfo left(a);
+    const QFileInfo right(b);
+    if (left.exists() && right.exists()) return left.canonicalFilePath() == right.canonicalFilePath();
+    return left.absoluteFilePath() == right.absoluteFilePath();
+}
+
+QImage toQImage(const engine::Image& image, int bitDepth) {
+    if (bitDepth == 16) {
+        QImage out(image.width, image.height, QImage::Format_RGBX64);
+        for (int y = 0; y < image.height; ++y) {
+            auto* line = reinterpret_cast<quint16*>(out.scanLine(y));
+            for (int x = 0; x < image.width; ++x) {
+                for (int c = 0; c < 3; ++c) {
+                    const float v = std::clamp(image.at(x, y, image.channels >= 3 ? c : 0), 0.0f, 1.0f);
+                    line[x * 4 + c] = static_cast<quint16>(std::lround(v * 65535.0f));
+                }
+                line[x * 4 + 3] = 65535;
+            }
+        }
+        return out;
+    }
+    QImage out(image.width, image.height, QImage::Format_RGB888);
+    for (int y = 0; y < image.height; ++y) {
+        uchar* line = out.scanLine(y);
+        for (int x = 0; x < image.width; ++x) {
+            for (int c = 0; c < 3; ++c) {
+                const float v = std::clamp(image.at(x, y, image.channels >= 3 ? c : 0), 0.0f, 1.0f);
+                line[x * 3 + c] = static_cast<uchar>(std::lround(v * 255.0f));
+            }
+        }
+    }
+    return out;
+}
+
+QString writeAtomically(const QString& path, const QByteArray& bytes) {
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
+        return QCoreApplication::translate("shuimo::ui::ExportWriter", "Could not write %1: %2").arg(path, file.errorString());
+    }
+    return {};
+}
+
+}  // namespace
+
+QString sidecarPath(const QString& imagePath) {
+    return imagePath + QStringLiteral(".json");
+}
+
+QString exportImage(const engine::Image& image, const QString& path, int bitDepth, const QJsonObject& settings,
+                    const QStringList& inputs) {
+    if (image.empty()) return QCoreApplication::translate("shuimo::ui::ExportWriter", "There is no result to export yet: run the style transfer first.");
+    for (const QString& input : inputs) {
+        if (sameFile(path, input) || sameFile(sidecarPath(path), input)) {
+            return QCoreApplication::translate("shuimo::ui::ExportWriter", "%1 is one of your original images. Originals are never overwritten: choose another name.")
+                .arg(QFileInfo(path).fileName());
+        }
+    }
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    const bool png = suffix == QLatin1String("png");
+    const bool jpeg = suffix == QLatin1String("jpg") || suffix == QLatin1String("jpeg");
+    const bool tiff = suffix == QLatin1String("tif") || suffix == QLatin1String("tiff");
+    if (!png && !jpeg && !tiff) return QCoreApplication::translate("shuimo::ui::ExportWriter", "Unknown file type \"%1\": use .png, .jpg or .tif.").arg(suffix);
+    if (bitDepth != 8 && bitDepth != 16) bitDepth = 8;
+    if (jpeg && bitDepth == 16) return QCoreApplication::translate("shuimo::ui::ExportWriter", "JPEG holds 8 bits per channel only: choose PNG or TIFF for 16 bits.");
+
+    const QByteArray json = QJsonDocument(settings).toJson(QJsonDocument::Compact);
+    if (png) {
+        QSaveFile file(path);
+        if (!file.open(QIODevice::WriteOnly)) return QCoreApplication::translate("shuimo::ui::ExportWriter", "Could not write %1: %2").arg(path, file.errorString());
+        QImageWriter writer(&file, "png");
+        writer.setText(QStringLiteral("Software"), QStringLiteral("Shuimo"));
+        writer.setText(QString::fromLatin1(kSettingsTextKey), QString::fromUtf8(json));
+        if (!writer.write(toQImage(image, bitDepth))) {
+            file.cancelWriting();
+            return QCoreApplication::translate("shuimo::ui::ExportWriter", "Could not encode %1: %2").arg(path, writer.errorString());
+        }
+        if (!file.commit()) return QCoreApplication::translate("shuimo::ui::ExportWriter", "Could not write %1: %2").arg(path, file.errorString());
+    } else {
+        try {
+            image_io::write_image(path.toStdString(), image, nullptr, bitDepth);  // atomic
+        } catch (const std::exception& error) {
+            return QString::fromStdString(error.what());
+        }
+    }
+    return writeAtomically(sidecarPath(path), QJsonDocument(settings).toJson(QJsonDocument::Indented));
+}
+
+}  // namespace shuimo::ui

@@ -1,0 +1,47 @@
+#include "job_types.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace shuimo::ui {
+namespace {
+uchar toByte(float value) {
+    return static_cast<uchar>(std::lround(std::clamp(value, 0.0f, 1.0f) * 255.0f));
+}
+}  // namespace
+
+QImage toQImage(const engine::Image& image) {
+    if (image.empty()) return {};
+    QImage out(image.width, image.height, QImage::Format_RGB888);
+    for (int y = 0; y < image.height; ++y) {
+        uchar* line = out.scanLine(y);
+        for (int x = 0; x < image.width; ++x) {
+            for (int c = 0; c < 3; ++c) {
+                const int source = image.channels >= 3 ? c : 0;
+                line[x * 3 + c] = toByte(image.at(x, y, source));
+            }
+        }
+    }
+    return out;
+}
+
+engine::Image fromQImage(const QImage& image) {
+    const QImage rgb = image.convertToFormat(QImage::Format_RGB888);
+    engine::Image out(rgb.width(), rgb.height(), 3);
+    for (int y = 0; y < rgb.height(); ++y) {
+        const uchar* line = rgb.constScanLine(y);
+        for (int x = 0; x < rgb.width(); ++x) {
+            for (int c = 0; c < 3; ++c) out.at(x, y, c) = static_cast<float>(line[x * 3 + c]) / 255.0f;
+        }
+    }
+    return out;
+}
+
+void registerJobTypes() {
+    qRegisterMetaType<JobRequest>();
+    qRegisterMetaType<JobOutcome>();
+    qRegisterMetaType<engine::IterationReport>();
+    qRegisterMetaType<engine::LossWeights>();
+}
+
+}  // namespace shuimo::ui

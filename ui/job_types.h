@@ -1,0 +1,48 @@
+#pragma once
+// Values that cross the worker thread boundary by queued signals: a job request
+// (paths and parameters: the worker reads the files, not the GUI thread) and its
+// outcome. Plain values, registered with Qt's meta-type system.
+
+#include <QImage>
+#include <QList>
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+#include <memory>
+
+#include "shuimo/engine/image.h"
+#include "shuimo/engine/progress.h"
+#include "shuimo/engine/style_params.h"
+
+namespace shuimo::ui {
+
+struct JobRequest {
+    QString weightsPath;
+    QString contentPath;
+    QStringList stylePaths;
+    QList<double> styleBlend;  // one per style; empty = equal
+    engine::StyleParams params;
+};
+
+struct JobOutcome {
+    std::shared_ptr<const engine::Image> image;  // full-precision result (for 16-bit export)
+    bool cancelled = false;
+    int iterationsRun = 0;
+    double seconds = 0.0;
+    QString device;
+    QString precision;
+};
+
+// engine::Image (RGB floats in [0,1]) to an 8-bit QImage, and back.
+QImage toQImage(const engine::Image& image);
+engine::Image fromQImage(const QImage& image);
+
+// Registers the types above for queued connections (idempotent).
+void registerJobTypes();
+
+}  // namespace shuimo::ui
+
+Q_DECLARE_METATYPE(shuimo::ui::JobRequest)
+Q_DECLARE_METATYPE(shuimo::ui::JobOutcome)
+Q_DECLARE_METATYPE(shuimo::engine::IterationReport)
+Q_DECLARE_METATYPE(shuimo::engine::LossWeights)

@@ -1,0 +1,56 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en_US">
+  <context>
+    <name>shuimo::ui::MainWindow</name>
+    <message numerus="yes">
+      <source>%n s</source>
+      <translation>
+        <numerusform>%n s</numerusform>
+        <numerusform>%n s</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>%n min</source>
+      <translation>
+        <numerusform>%n min</numerusform>
+        <numerusform>%n min</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>Added %n style(s)</source>
+      <translation>
+        <numerusform>Added %n style</numerusform>
+        <numerusform>Added %n styles</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>Added %n photo(s)</source>
+      <translation>
+        <numerusform>Added %n photo</numerusform>
+        <numerusform>Added %n photos</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>%1 × %2 px, %n level(s), about %3 of memory</source>
+      <translation>
+        <numerusform>%1 × %2 px, %n level, about %3 of memory</numerusform>
+        <numerusform>%1 × %2 px, %n levels, about %3 of memory</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>Cancelled after %n iteration(s); the best image so far is kept.</source>
+      <translation>
+        <numerusform>Cancelled after %n iteration; the best image so far is kept.</numerusform>
+        <numerusform>Cancelled after %n iterations; the best image so far is kept.</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>Done: %n iteration(s) in %1 on %2 (%3).</source>
+      <translation>
+        <numerusform>Done: %n iteration in %1 on %2 (%3).</numerusform>
+        <numerusform>Done: %n iterations in %1 on %2 (%3).</numerusform>
+      </translation>
+    </message>
+  </context>
+</TS>
