@@ -1,5 +1,8 @@
 #include "main_window.h"
 
+#include "models_dialog.h"
+#include "translations.h"
+
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
@@ -23,6 +26,7 @@
 #include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTimer>
 #include <QToolBar>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -151,18 +155,31 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     connect(m_messages, &MessageBar::actionTriggered, this, &MainWindow::openModelsDialog);
     connect(m_gallery, &StyleGallery::recommendedSettingsRequested, this, [this](const QJsonObject& settings) {
         const engine::StyleParams before = m_params->params();
-        const engine::StyleParams after = paramsFromJson(settings, before);
-        m_params->setParams(after);
+        m_params->setParams(paramsFromJson(settings, before));
+        // The style's quality preset (size and iterations) on top.
+        const int quality = QStringList{QStringLiteral("draft"), QStringLiteral("standard"), QStringLiteral("high"),
+                                        QStringLiteral("print")}
+                                .indexOf(settings.value(QStringLiteral("quality")).toString());
+        if (quality >= 0) m_params->applyQualityPreset(quality);
+        const engine::StyleParams after = m_params->params();
         m_undo->push(new ParamsCommand(m_params, before, after, &m_applyingUndo));
         statusBar()->showMessage(tr("Applied the style's recommended settings (Ctrl+Z undoes)"), 6000);
     });
 
-    m_gallery->setEntries(loadStyleEntries(findStylesDir()));
-    statusBar()->showMessage(tr("Ready"));
+    QString stylesError;
+    m_gallery->setEntries(loadStyleEntries(
+        findStylesDir(), resolveLanguage(QSettings().value(QString::fromLatin1(kLanguageSetting)).toString()), &stylesError));
+    statusBar()->showMessage(stylesError.isEmpty() ? tr("Ready")
+                                                   : tr("The bundled styles' list could not be read: %1").arg(stylesError));
     resize(1280, 820);
     loadSettings();
     onBusyChanged(false);
     refreshModelStatus();
+    // First start without a model: the Models page, once (the message bar keeps offering it).
+    if (!engine::find_installed_vgg19_weights() && !QSettings().value(QStringLiteral("modelsOffered")).toBool()) {
+        QSettings().setValue(QStringLiteral("modelsOffered"), true);
+        QTimer::singleShot(0, this, &MainWindow::openModelsDialog);
+    }
     updateEstimate();
 }
 
@@ -637,20 +654,14 @@ void MainWindow::refreshModelStatus() {
 }
 
 void MainWindow::openModelsDialog() {
-    QStringList dirs;
-    for (const auto& dir : engine::model_search_dirs()) dirs << QString::fromStdString(dir.string());
-    QMessageBox box(this);
-    box.setWindowTitle(tr("Models"));
-    box.setIcon(QMessageBox::Information);
-    box.setText(tr("Shuimo paints with the VGG-19 network of torchvision (timm's vgg19.tv_in1k, model.safetensors, about 575 MB)."));
-    box.setInformativeText(
-        tr("Download model.safetensors of timm/vgg19.tv_in1k (see docs/MODELS.md) and save it as vgg19.safetensors "
-           "in one of these folders:\n%1\n\nor set SHUIMO_MODEL_DIR to the folder that holds it. "
-           "Shuimo picks it up at the next run; no restart needed.")
-            .arg(dirs.join(QLatin1Char('\n'))));
-    box.setDetailedText(QString::fromStdString(engine::missing_weights_message()));
-    box.exec();
-    refreshModelStatus();
+    if (m_modelsDialog == nullptr) {
+        m_modelsDialog = new ModelsDialog(this);
+        connect(m_modelsDialog, &ModelsDialog::modelsChanged, this, &MainWindow::refreshModelStatus);
+    }
+    // Not modal: a 575 MB download should not hold the rest of the window.
+    m_modelsDialog->show();
+    m_modelsDialog->raise();
+    m_modelsDialog->activateWindow();
 }
 
 void MainWindow::openPreferences() {

@@ -23,6 +23,7 @@ namespace shuimo::ui {
 
 class LossCurve;
 class MessageBar;
+class ModelsDialog;
 class ParameterPanel;
 class PhotoStrip;
 class PresetsStore;
@@ -97,6 +98,7 @@ private:
     PhotoStrip* m_photos = nullptr;
     PreviewView* m_preview = nullptr;
     MessageBar* m_messages = nullptr;
+    ModelsDialog* m_modelsDialog = nullptr;  // made on first use, kept
     LossCurve* m_lossCurve = nullptr;
     QProgressBar* m_progress = nullptr;
     QLabel* m_progressText = nullptr;

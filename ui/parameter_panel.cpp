@@ -84,6 +84,12 @@ ParameterPanel::ParameterPanel(QWidget* parent) : QWidget(parent) {
     form->addRow(tr("St&yle scale:"), m_styleScale);
     m_preserveColors = new QCheckBox(tr("&Preserve the photo's colours"), this);
     form->addRow(QString(), m_preserveColors);
+    m_colourStrength = new SliderSpin(0.0, 1.0, 2, SliderSpin::Scale::Linear, this);
+    m_colourStrength->setToolTip(tr("0 = grey, 1 = full colour (the photo's when preserving its colours, else the painting's)"));
+    form->addRow(tr("Colour stren&gth:"), m_colourStrength);
+    m_monochromeInk = new QCheckBox(tr("&Monochrome ink on the style's paper"), this);
+    m_monochromeInk->setToolTip(tr("The result as ink tones on the paper colour of the first style"));
+    form->addRow(QString(), m_monochromeInk);
 
     // A disclosure button rather than a group box: nothing is drawn while it is closed.
     m_advancedToggle = new QToolButton(this);
@@ -111,7 +117,7 @@ ParameterPanel::ParameterPanel(QWidget* parent) : QWidget(parent) {
         Q_EMIT paramsCommitted(before, now);
     });
 
-    for (SliderSpin* slider : {m_style, m_content, m_smoothness, m_iterations, m_styleScale}) {
+    for (SliderSpin* slider : {m_style, m_content, m_smoothness, m_iterations, m_styleScale, m_colourStrength}) {
         connect(slider, &SliderSpin::valueChanged, this, &ParameterPanel::onEdited);
     }
     connect(m_size, &QSpinBox::valueChanged, this, [this](int size) {
@@ -126,6 +132,7 @@ ParameterPanel::ParameterPanel(QWidget* parent) : QWidget(parent) {
         if (index < 4) applyQualityPreset(index);
     });
     connect(m_preserveColors, &QCheckBox::toggled, this, &ParameterPanel::onEdited);
+    connect(m_monochromeInk, &QCheckBox::toggled, this, &ParameterPanel::onEdited);
     for (QLineEdit* edit : {m_contentLayers, m_styleLayers}) connect(edit, &QLineEdit::editingFinished, this, &ParameterPanel::onEdited);
     for (QComboBox* combo : {m_optimizer, m_pooling, m_init, m_device, m_precision}) {
         connect(combo, &QComboBox::currentIndexChanged, this, &ParameterPanel::onEdited);
@@ -193,6 +200,8 @@ engine::StyleParams ParameterPanel::params() const {
     p.size = m_size->value();
     p.style_scale = m_styleScale->value();
     p.preserve_colors = m_preserveColors->isChecked();
+    p.colour_strength = m_colourStrength->value();
+    p.monochrome_ink = m_monochromeInk->isChecked();
     p.content_layers = splitLayers(m_contentLayers->text());
     p.style_layers = splitLayers(m_styleLayers->text());
     p.optimizer = static_cast<engine::OptimizerKind>(m_optimizer->currentData().toInt());
@@ -215,6 +224,8 @@ void ParameterPanel::setParams(const engine::StyleParams& p) {
     m_size->setValue(p.size);
     m_styleScale->setValue(p.style_scale);
     m_preserveColors->setChecked(p.preserve_colors);
+    m_colourStrength->setValue(p.colour_strength);
+    m_monochromeInk->setChecked(p.monochrome_ink);
     m_contentLayers->setText(joinLayers(p.content_layers));
     m_styleLayers->setText(joinLayers(p.style_layers));
     m_optimizer->setCurrentIndex(m_optimizer->findData(static_cast<int>(p.optimizer)));

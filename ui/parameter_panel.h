@@ -62,6 +62,8 @@ private:
     QLabel* m_estimate = nullptr;
     SliderSpin* m_styleScale = nullptr;
     QCheckBox* m_preserveColors = nullptr;
+    SliderSpin* m_colourStrength = nullptr;
+    QCheckBox* m_monochromeInk = nullptr;
     QToolButton* m_advancedToggle = nullptr;
     QWidget* m_advanced = nullptr;
     QLineEdit* m_contentLayers = nullptr;

@@ -47,6 +47,8 @@ QJsonObject paramsToJson(const engine::StyleParams& p) {
     json[QStringLiteral("init")] = fromView(engine::to_string(p.init));
     json[QStringLiteral("style_scale")] = p.style_scale;
     json[QStringLiteral("preserve_colors")] = p.preserve_colors;
+    json[QStringLiteral("colour_strength")] = p.colour_strength;
+    json[QStringLiteral("monochrome_ink")] = p.monochrome_ink;
     json[QStringLiteral("seed")] = QString::number(p.seed);  // 64-bit: doubles would round it
     json[QStringLiteral("device")] = QString::fromStdString(p.device);
     json[QStringLiteral("precision")] = fromView(engine::to_string(p.precision));
@@ -77,6 +79,8 @@ engine::StyleParams paramsFromJson(const QJsonObject& json, engine::StyleParams 
     p.init = parseInit(json.value(QStringLiteral("init")).toString(), p.init);
     p.style_scale = json.value(QStringLiteral("style_scale")).toDouble(p.style_scale);
     p.preserve_colors = json.value(QStringLiteral("preserve_colors")).toBool(p.preserve_colors);
+    p.colour_strength = json.value(QStringLiteral("colour_strength")).toDouble(p.colour_strength);
+    p.monochrome_ink = json.value(QStringLiteral("monochrome_ink")).toBool(p.monochrome_ink);
     bool ok = false;
     const quint64 seed = json.value(QStringLiteral("seed")).toString().toULongLong(&ok);
     if (ok) p.seed = seed;

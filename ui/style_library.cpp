@@ -1,5 +1,7 @@
 #include "style_library.h"
 
+#include "shuimo/engine/style_library.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
@@ -50,28 +52,34 @@ StyleEntry userStyleEntry(const QString& path) {
     return entry;
 }
 
-QList<StyleEntry> loadStyleEntries(const QString& dirPath) {
+QList<StyleEntry> loadStyleEntries(const QString& dirPath, const QString& language, QString* error) {
     QList<StyleEntry> entries;
     if (dirPath.isEmpty()) return entries;
     const QDir dir(dirPath);
     QSet<QString> named;
-    QFile manifest(dir.filePath(QStringLiteral("styles.json")));
-    if (manifest.open(QIODevice::ReadOnly)) {
-        const QJsonDocument document = QJsonDocument::fromJson(manifest.readAll());
-        const QJsonArray styles = document.isArray() ? document.array() : document.object().value(QStringLiteral("styles")).toArray();
-        for (const QJsonValue& value : styles) {
-            const QJsonObject object = value.toObject();
-            QString file = object.value(QStringLiteral("file")).toString();
-            if (file.isEmpty()) file = object.value(QStringLiteral("path")).toString();
-            if (file.isEmpty() || !QFileInfo::exists(dir.filePath(file))) continue;
-            StyleEntry entry;
-            entry.path = QFileInfo(dir.filePath(file)).absoluteFilePath();
-            entry.id = object.value(QStringLiteral("id")).toString(QFileInfo(file).completeBaseName());
-            entry.name = object.value(QStringLiteral("name")).toString(entry.id);
-            entry.description = object.value(QStringLiteral("description")).toString();
-            entry.recommended = object.value(QStringLiteral("recommended")).toObject();
-            named.insert(entry.path);
-            entries.append(entry);
+    const QString manifest = dir.filePath(QStringLiteral("styles.json"));
+    if (QFileInfo::exists(manifest)) {
+        try {
+            // One reader for the GUI and the CLI: the engine's (names, descriptions, recommended settings).
+            const engine::StyleLibrary library = engine::load_style_library(manifest.toStdString());
+            const bool chinese = language.startsWith(QStringLiteral("zh"));
+            for (const engine::StyleEntry& style : library.styles) {
+                const QString path = QString::fromStdString(style.file.string());
+                if (!QFileInfo::exists(path)) continue;
+                StyleEntry entry;
+                entry.path = QFileInfo(path).absoluteFilePath();
+                entry.id = QString::fromStdString(style.id);
+                entry.name = QString::fromStdString(chinese ? style.name_zh : style.name_en);
+                entry.description = QString::fromStdString(chinese ? style.description_zh : style.description_en);
+                entry.recommended[QStringLiteral("style_weight")] = style.recommended.style_weight;
+                entry.recommended[QStringLiteral("style_scale")] = style.recommended.style_scale;
+                entry.recommended[QStringLiteral("preserve_colors")] = style.recommended.preserve_colors;
+                entry.recommended[QStringLiteral("quality")] = QString::fromStdString(style.recommended.preset);
+                named.insert(entry.path);
+                entries.append(entry);
+            }
+        } catch (const std::exception& e) {
+            if (error) *error = QString::fromUtf8(e.what());
         }
     }
     for (const QFileInfo& info : dir.entryInfoList(imageFileFilters(), QDir::Files, QDir::Name)) {

@@ -1,8 +1,8 @@
 #pragma once
-// The bundled style references. Reads assets/styles/styles.json when present
-// ({"styles": [{"id", "name", "description", "file", "recommended": {...}}]});
-// until then, or for files the manifest does not name, lists the image files
-// of the folder with names made from their file names.
+// The bundled style references: assets/styles/styles.json read by the
+// engine's style_library.h (names and descriptions in English and Chinese,
+// recommended settings), plus the folder's image files the manifest does not
+// name, listed with names made from their file names.
 
 #include <QJsonObject>
 #include <QList>
@@ -16,7 +16,7 @@ struct StyleEntry {
     QString name;
     QString description;
     QString path;              // absolute path of the reference image
-    QJsonObject recommended;   // recommended settings (params_json keys), may be empty
+    QJsonObject recommended;   // recommended settings (params_json keys, plus "quality": draft|standard|high|print)
     bool bundled = true;       // false for the user's own
 };
 
@@ -24,7 +24,10 @@ struct StyleEntry {
 // sources, or the installed share/shuimo/styles. Empty if none exists.
 QString findStylesDir();
 
-QList<StyleEntry> loadStyleEntries(const QString& dir);
+// language: "en" or "zh_CN" (translations.h). A broken manifest leaves only the
+// folder listing and its reason in *error.
+QList<StyleEntry> loadStyleEntries(const QString& dir, const QString& language = QStringLiteral("en"),
+                                   QString* error = nullptr);
 
 // A user's own reference image as an entry.
 StyleEntry userStyleEntry(const QString& path);

@@ -65,7 +65,9 @@ std::string describe_plan(const StylizeOptions& options) {
         const auto& level = plan.levels[i];
         text += "  level " + std::to_string(i) + ": " + std::to_string(level.level.width) + "x" +
                 std::to_string(level.level.height) + ", " + std::to_string(level.level.iterations) + " evaluations, ~" +
-                mib(level.memory.total()) + (level.checkpointed ? " (checkpointed)" : "") + "\n";
+                mib(level.memory.total()) + (level.checkpointed ? ", checkpointed" : "") +
+                (level.lbfgs_history != options.params.lbfgs_history ? ", L-BFGS history " + std::to_string(level.lbfgs_history) : "") +
+                "\n";
     }
     text += "estimated peak working memory: ~" + mib(plan.peak_bytes) +
             " on top of LibTorch and the weights (about 0.4 GiB on the CPU)";

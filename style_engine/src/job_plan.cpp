@@ -68,10 +68,23 @@ JobPlan plan_job(int content_width, int content_height, const StyleParams& param
         item.level = level;
         const std::uint64_t budget = params.max_memory != 0 ? params.max_memory : free_memory;
         item.checkpointed = params.checkpointing == Checkpointing::On;
-        item.memory = estimate_level_memory(level.width, level.height, params, level.iterations, conv_bytes, item.checkpointed);
+        item.lbfgs_history = params.lbfgs_history;
+        auto estimate = [&] {
+            StyleParams planned = params;
+            planned.lbfgs_history = item.lbfgs_history;
+            return estimate_level_memory(level.width, level.height, planned, level.iterations, conv_bytes, item.checkpointed);
+        };
+        item.memory = estimate();
         if (params.checkpointing == Checkpointing::Auto && budget != 0 && item.memory.total() > budget) {
             item.checkpointed = true;
-            item.memory = estimate_level_memory(level.width, level.height, params, level.iterations, conv_bytes, true);
+            item.memory = estimate();
+        }
+        // As the engine does: an explicit budget shortens L-BFGS's memory next (job_runner.cpp).
+        if (params.max_memory != 0 && params.optimizer == OptimizerKind::Lbfgs && level.iterations > 10) {
+            while (item.memory.total() > budget && item.lbfgs_history > 10) {
+                item.lbfgs_history = std::max(10, item.lbfgs_history / 2);
+                item.memory = estimate();
+            }
         }
         item.gflop_per_evaluation = evaluation_gflop(level.width, level.height, params, item.checkpointed);
         plan.total_iterations += level.iterations;

@@ -81,7 +81,7 @@ int conv_bytes(torch::ScalarType dtype) { return dtype == torch::kFloat ? 4 : 2;
 // the objective changed). Budget and cancellation are enforced by `evaluate`,
 // so the optimisers' own stopping rules are switched off.
 template <typename Evaluate>
-void run_optimiser(const StyleParams& p, torch::Tensor& x, Evaluate& evaluate) {
+void run_optimiser(const StyleParams& p, int lbfgs_history, torch::Tensor& x, Evaluate& evaluate) {
     if (p.optimizer == OptimizerKind::Adam) {
         torch::optim::Adam adam({x}, torch::optim::AdamOptions(p.learning_rate));
         for (;;) {
@@ -96,7 +96,7 @@ void run_optimiser(const StyleParams& p, torch::Tensor& x, Evaluate& evaluate) {
                                        .max_eval(std::numeric_limits<int32_t>::max())
                                        .tolerance_grad(0.0)
                                        .tolerance_change(0.0)
-                                       .history_size(100)
+                                       .history_size(lbfgs_history)
                                        .line_search_fn("strong_wolfe"));
     for (;;) lbfgs.step(evaluate);
 }
@@ -129,6 +129,7 @@ JobRunner::JobRunner(const StyleJob& job, ProgressSink& sink, ModelCache& models
     check_min_side(out_, divisor_, "the output");
     report_every_ = p_.report_every > 0 ? p_.report_every : (device_.is_cuda() ? 10 : 1);
     checkpoint_ = p_.checkpointing == Checkpointing::On;
+    lbfgs_history_ = p_.lbfgs_history;
     weights_ = {p_.content_weight, p_.style_weight, p_.tv_weight};
 
     if (p_.paper_colour) paper_ = {(*p_.paper_colour)[0], (*p_.paper_colour)[1], (*p_.paper_colour)[2]};
@@ -184,16 +185,30 @@ Size JobRunner::plan_level(const Level& level) {
     const std::uint64_t budget = p_.max_memory != 0 ? p_.max_memory : device_free_memory(device_);
     if (budget == 0) return size;  // unknown: out-of-memory recovery is the safety net
     auto need = [&](Size s, bool checkpointed) {
-        return estimate_level_memory(s.width, s.height, p_, level.iterations, conv_bytes(dtype_), checkpointed).total();
+        StyleParams planned = p_;
+        planned.lbfgs_history = lbfgs_history_;
+        return estimate_level_memory(s.width, s.height, planned, level.iterations, conv_bytes(dtype_), checkpointed).total();
     };
     const char* whose = p_.max_memory != 0 ? "the memory budget" : "the free memory";
     if (!checkpoint_ && p_.checkpointing == Checkpointing::Auto && need(size, false) > budget) {
         checkpoint_ = true;
         sink_.on_notice(text(size) + " needs ~" + mib(need(size, false)) + ", more than " + whose + " (" + mib(budget) +
-                        "): using gradient checkpointing (~" + mib(need(size, true)) + ", about a third slower)");
+                        "): using gradient checkpointing (~" + mib(need(size, true)) + ", about a fifth slower)");
     }
-    // Free memory moves while we run; only an explicit budget shrinks the image up front.
+    // Free memory moves while we run; only an explicit budget changes the job further up front.
     if (p_.max_memory == 0 || need(size, checkpoint_) <= budget) return size;
+    // At print sizes L-BFGS's history outweighs the network (24 bytes per pixel per step):
+    // a shorter memory costs some convergence speed, a smaller image costs the print.
+    if (p_.optimizer == OptimizerKind::Lbfgs && level.iterations > 10) {
+        const int before = lbfgs_history_;
+        while (lbfgs_history_ > 10 && need(size, checkpoint_) > budget) lbfgs_history_ = std::max(10, lbfgs_history_ / 2);
+        if (lbfgs_history_ != before) {
+            sink_.on_notice(text(size) + (need(size, checkpoint_) <= budget ? " fits" : " still does not fit") + " in " + whose +
+                            " of " + mib(budget) + " with L-BFGS remembering " + std::to_string(lbfgs_history_) +
+                            " steps instead of " + std::to_string(before));
+        }
+        if (need(size, checkpoint_) <= budget) return size;
+    }
     const Size asked = size;
     while (need(size, checkpoint_) > budget) {
         shrink_ /= std::sqrt(2.0);
@@ -343,7 +358,7 @@ void JobRunner::optimise_level(int level_index, Size size, int budget, int& spen
         bool in_step = false;  // the current optimiser has evaluated at least once
         auto objective = [&] { return evaluate(level_index, size, budget, spent, targets, in_step); };
         try {
-            run_optimiser(p_, x_, objective);
+            run_optimiser(p_, lbfgs_history_, x_, objective);
             done = true;
         } catch (const StopOptimisation&) {
             done = true;

@@ -74,6 +74,7 @@ private:
 
     // Progress of the job.
     bool checkpoint_ = false;
+    int lbfgs_history_ = 100;     // lowered by the memory budget
     double shrink_ = 1.0;     // every level's sides are multiplied by this after a memory shortage
     int evaluations_ = 0;
     int overflow_retries_ = 0;

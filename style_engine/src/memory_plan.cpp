@@ -59,9 +59,9 @@ MemoryEstimate estimate_level_memory(int width, int height, const StyleParams& p
     // plus the fp32 Gram gradient of the largest captured map.
     estimate.backward = static_cast<std::uint64_t>((2.0 * conv_bytes + 4.0) * largest_map * pixels);
     // Optimiser: image-sized fp32 vectors. L-BFGS keeps two per remembered step
-    // (history of 100) and about eight working copies; Adam two moments and a few copies.
+    // (params.lbfgs_history) and about eight working copies; Adam two moments and a few copies.
     const double image_vector = 3.0 * 4.0 * pixels;
-    const double vectors = params.optimizer == OptimizerKind::Lbfgs ? 8.0 + 2.0 * std::min(iterations, 100) : 6.0;
+    const double vectors = params.optimizer == OptimizerKind::Lbfgs ? 8.0 + 2.0 * std::min(iterations, params.lbfgs_history) : 6.0;
     estimate.optimizer = static_cast<std::uint64_t>(vectors * image_vector);
     // Measured, not derived: what a 512² job holds beyond the terms above
     // (99 MiB with Adam, 163 MiB with L-BFGS on the CPU; docs/BENCHMARKS.md).

@@ -65,6 +65,7 @@ void validate(const StyleParams& params) {
     check_range("style weight", params.style_weight, 0.0, 1e15);
     check_range("TV weight", params.tv_weight, 0.0, 1e12);
     check_range("learning rate", params.learning_rate, 1e-8, 10.0);
+    check_int("L-BFGS history", params.lbfgs_history, 1, 1000);
     check_range("style scale", params.style_scale, 0.05, 8.0);
     if (params.loss_scale != 0.0) check_range("loss scale", params.loss_scale, 1.0, 1e300);
     check_int("preview interval (iterations)", params.preview_every, 0, 1000000);

@@ -228,6 +228,34 @@ private Q_SLOTS:
         QVERIFY(refused.reports.empty());
     }
 
+    // Under a budget that checkpointing alone does not meet, L-BFGS remembers
+    // fewer steps before the image is made smaller.
+    void memoryBudgetShortensTheLbfgsHistoryFirst() {
+        struct NoticeRecorder : RecordingSink {
+            std::vector<std::string> notices;
+            void on_notice(const std::string& message) override { notices.push_back(message); }
+        };
+        auto job = smallJob(40);
+        job.content = pattern(128, 128, 0.0);
+        job.params.size = 128;
+        job.params.scales = 1;
+        auto need = [&](int history) {
+            auto planned = job.params;
+            planned.lbfgs_history = history;
+            return engine::estimate_level_memory(128, 128, planned, 40, 4, true).total();
+        };
+        QVERIFY(need(20) < need(40));
+        job.params.max_memory = (need(20) + need(40)) / 2;
+        NoticeRecorder sink;
+        const auto result = m_engine->run(job, sink);
+        QCOMPARE(result.image.width, 128);
+        QCOMPARE(result.iterations_run, 40);
+        QVERIFY(result.checkpointed);
+        QVERIFY2(sink.notices.back().find("remembering 50 steps") != std::string::npos ||
+                     sink.notices.back().find("remembering 25 steps") != std::string::npos,
+                 sink.notices.back().c_str());
+    }
+
     // Checkpointing changes memory, not results.
     void checkpointingGivesTheSameImage() {
         auto job = smallJob(6);

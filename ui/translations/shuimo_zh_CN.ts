@@ -368,24 +368,6 @@ Then tick a style on the left and press Run.</source>
       <translation>&lt;b&gt;尚未安装模型。&lt;/b&gt;水墨需要 VGG-19 权重（vgg19.safetensors，约 575 MB）才能作画。已查找的位置：%1。&lt;br&gt;打开&lt;i&gt;模型…&lt;/i&gt;了解获取方法，或把文件保存为 &lt;code&gt;%2&lt;/code&gt;。</translation>
     </message>
     <message>
-      <source>Models</source>
-      <translation>模型</translation>
-    </message>
-    <message>
-      <source>Shuimo paints with the VGG-19 network of torchvision (timm's vgg19.tv_in1k, model.safetensors, about 575 MB).</source>
-      <translation>水墨使用 torchvision 的 VGG-19 网络作画（timm 的 vgg19.tv_in1k，model.safetensors，约 575 MB）。</translation>
-    </message>
-    <message>
-      <source>Download model.safetensors of timm/vgg19.tv_in1k (see docs/MODELS.md) and save it as vgg19.safetensors in one of these folders:
-%1
-
-or set SHUIMO_MODEL_DIR to the folder that holds it. Shuimo picks it up at the next run; no restart needed.</source>
-      <translation>下载 timm/vgg19.tv_in1k 的 model.safetensors（见 docs/MODELS.md），并将其另存为 vgg19.safetensors，放在以下任一文件夹中：
-%1
-
-或把 SHUIMO_MODEL_DIR 设为存放它的文件夹。下次运行时即会使用，无需重启。</translation>
-    </message>
-    <message>
       <source>Save Preset</source>
       <translation>保存预设</translation>
     </message>
@@ -397,12 +379,193 @@ or set SHUIMO_MODEL_DIR to the folder that holds it. Shuimo picks it up at the n
       <source>Applied the style's recommended settings (Ctrl+Z undoes)</source>
       <translation>已应用该风格的推荐设置（Ctrl+Z 可撤销）</translation>
     </message>
+    <message>
+      <source>The bundled styles' list could not be read: %1</source>
+      <translation>无法读取内置风格列表：%1</translation>
+    </message>
   </context>
   <context>
     <name>shuimo::ui::MessageBar</name>
     <message>
       <source>Close this message</source>
       <translation>关闭此消息</translation>
+    </message>
+  </context>
+  <context>
+    <name>shuimo::ui::ModelsDialog</name>
+    <message>
+      <source>Models</source>
+      <translation>模型</translation>
+    </message>
+    <message>
+      <source>Shuimo needs the weights of a VGG-19 network trained on ImageNet. Download one (about 575 MB; only the 80 MB it uses are kept), or import a file you fetched elsewhere.</source>
+      <translation>水墨需要在 ImageNet 上训练的 VGG-19 网络权重。请下载一份（约 575 MB；只保留用到的 80 MB），或导入您在别处获取的文件。</translation>
+    </message>
+    <message>
+      <source>Model</source>
+      <translation>模型</translation>
+    </message>
+    <message>
+      <source>State</source>
+      <translation>状态</translation>
+    </message>
+    <message>
+      <source>Download size</source>
+      <translation>下载大小</translation>
+    </message>
+    <message>
+      <source>Licence</source>
+      <translation>许可证</translation>
+    </message>
+    <message>
+      <source>&amp;Download</source>
+      <translation>下载(&amp;D)</translation>
+    </message>
+    <message>
+      <source>&amp;Cancel download</source>
+      <translation>取消下载(&amp;C)</translation>
+    </message>
+    <message>
+      <source>&amp;Import…</source>
+      <translation>导入(&amp;I)…</translation>
+    </message>
+    <message>
+      <source>&amp;Verify</source>
+      <translation>校验(&amp;V)</translation>
+    </message>
+    <message>
+      <source>&amp;Remove</source>
+      <translation>删除(&amp;R)</translation>
+    </message>
+    <message>
+      <source>Make de&amp;fault</source>
+      <translation>设为默认(&amp;F)</translation>
+    </message>
+    <message>
+      <source>Checking the checksum…</source>
+      <translation>正在核对校验和…</translation>
+    </message>
+    <message>
+      <source>The model catalogue cannot be read: %1</source>
+      <translation>无法读取模型目录：%1</translation>
+    </message>
+    <message>
+      <source>Downloading…</source>
+      <translation>正在下载…</translation>
+    </message>
+    <message>
+      <source>Installed (default)</source>
+      <translation>已安装（默认）</translation>
+    </message>
+    <message>
+      <source>Installed</source>
+      <translation>已安装</translation>
+    </message>
+    <message>
+      <source>Not installed</source>
+      <translation>未安装</translation>
+    </message>
+    <message>
+      <source>%1 MB</source>
+      <translation>%1 MB</translation>
+    </message>
+    <message>
+      <source>unknown</source>
+      <translation>未知</translation>
+    </message>
+    <message>
+      <source>%1 (imported)</source>
+      <translation>%1（导入）</translation>
+    </message>
+    <message>
+      <source>–</source>
+      <translation>–</translation>
+    </message>
+    <message>
+      <source>unverified</source>
+      <translation>未验证</translation>
+    </message>
+    <message>
+      <source>Re&amp;download</source>
+      <translation>重新下载(&amp;D)</translation>
+    </message>
+    <message>
+      <source>Connecting to %1…</source>
+      <translation>正在连接 %1…</translation>
+    </message>
+    <message>
+      <source>%1 of %2 MB, %3 MB/s, %4 left</source>
+      <translation>%1 / %2 MB，%3 MB/秒，剩余 %4</translation>
+    </message>
+    <message>
+      <source>%1 MB, %2 MB/s</source>
+      <translation>%1 MB，%2 MB/秒</translation>
+    </message>
+    <message>
+      <source>Installing…</source>
+      <translation>正在安装…</translation>
+    </message>
+    <message>
+      <source>%1 is installed.</source>
+      <translation>%1 已安装。</translation>
+    </message>
+    <message>
+      <source>The download could not be installed: %1</source>
+      <translation>下载的文件无法安装：%1</translation>
+    </message>
+    <message>
+      <source>Download cancelled. What was fetched is kept: Download resumes from there.</source>
+      <translation>下载已取消。已获取的部分会保留：再次下载时从那里继续。</translation>
+    </message>
+    <message>
+      <source>Import VGG-19 weights</source>
+      <translation>导入 VGG-19 权重</translation>
+    </message>
+    <message>
+      <source>VGG-19 weights (*.safetensors *.caffemodel);;All files (*)</source>
+      <translation>VGG-19 权重 (*.safetensors *.caffemodel);;所有文件 (*)</translation>
+    </message>
+    <message>
+      <source>Importing %1…</source>
+      <translation>正在导入 %1…</translation>
+    </message>
+    <message>
+      <source>Unknown weights file</source>
+      <translation>未知的权重文件</translation>
+    </message>
+    <message>
+      <source>This file matches no checksum in the catalogue, so Shuimo cannot tell what it is.
+Install it anyway, unverified, under this name (letters, digits, '-', '_', '.'):</source>
+      <translation>此文件与目录中的任何校验和都不匹配，水墨无法判断它是什么。
+仍要以未验证状态安装吗？请输入名称（字母、数字、'-'、'_'、'.'）：</translation>
+    </message>
+    <message>
+      <source>Import failed: %1</source>
+      <translation>导入失败：%1</translation>
+    </message>
+    <message>
+      <source>Imported as %1.</source>
+      <translation>已导入为 %1。</translation>
+    </message>
+    <message>
+      <source>Imported, with a warning: %1</source>
+      <translation>已导入，但有警告：%1</translation>
+    </message>
+    <message>
+      <source>Checking %1…</source>
+      <translation>正在校验 %1…</translation>
+    </message>
+    <message>
+      <source>Remove model</source>
+      <translation>删除模型</translation>
+    </message>
+    <message>
+      <source>Remove %1 from this computer?</source>
+      <translation>要从这台电脑上删除 %1 吗？</translation>
+    </message>
+    <message>
+      <source>%1 was removed.</source>
+      <translation>%1 已删除。</translation>
     </message>
   </context>
   <context>
@@ -594,6 +757,22 @@ or set SHUIMO_MODEL_DIR to the folder that holds it. Shuimo picks it up at the n
     <message>
       <source>Precision:</source>
       <translation>精度：</translation>
+    </message>
+    <message>
+      <source>0 = grey, 1 = full colour (the photo's when preserving its colours, else the painting's)</source>
+      <translation>0 = 灰度，1 = 完整色彩（保留照片色彩时为照片的色彩，否则为画面自身的色彩）</translation>
+    </message>
+    <message>
+      <source>Colour stren&amp;gth:</source>
+      <translation>色彩强度(&amp;G)：</translation>
+    </message>
+    <message>
+      <source>&amp;Monochrome ink on the style's paper</source>
+      <translation>单色水墨，用风格图的纸色(&amp;M)</translation>
+    </message>
+    <message>
+      <source>The result as ink tones on the paper colour of the first style</source>
+      <translation>把结果渲染为第一个风格图纸色上的墨色浓淡</translation>
     </message>
   </context>
   <context>

@@ -18,6 +18,7 @@ struct LevelPlan {
     MemoryEstimate memory;
     double gflop_per_evaluation = 0.0;  // forward + backward through VGG-19, Grams included
     bool checkpointed = false;          // gradient checkpointing (a recomputed forward pass)
+    int lbfgs_history = 100;            // as the memory budget leaves it
 };
 
 struct JobPlan {

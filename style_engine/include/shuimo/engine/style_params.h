@@ -20,7 +20,7 @@ enum class InitKind { Content, Noise, Image };
 // optimiser's state are always fp32. Auto: bf16 on GPUs that have it, fp16 on
 // older ones, fp32 on the CPU (bf16 there is many times slower on most CPUs).
 enum class Precision { Auto, Fp32, Fp16, Bf16 };
-// Gradient checkpointing of the VGG blocks (less memory, about a third more
+// Gradient checkpointing of the VGG blocks (less memory, about a fifth more
 // time). Auto: only when a level's estimated memory exceeds the budget.
 enum class Checkpointing { Auto, On, Off };
 
@@ -38,6 +38,8 @@ struct StyleParams {
     std::vector<double> style_layer_weights;  // empty = 1 for every style layer
     OptimizerKind optimizer = OptimizerKind::Lbfgs;
     double learning_rate = 0.02;    // Adam only; the image lives in [0,1]
+    int lbfgs_history = 100;        // L-BFGS remembered steps: 24 bytes per pixel each (the memory
+                                    // budget lowers it before it lowers the size)
     PoolingKind pooling = PoolingKind::Max;
     InitKind init = InitKind::Content;
     double style_scale = 1.0;       // style images' long side = output long side x this
