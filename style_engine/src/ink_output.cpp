@@ -78,24 +78,7 @@ Image mix_colour_strength(const Image& stylised, const Image& colour_source, dou
     if (stylised.width != colour_source.width || stylised.height != colour_source.height || stylised.channels != 3 ||
         colour_source.channels != 3)
         throw ConfigError("colour strength needs two RGB images of the same size");
-    Image out(stylised.width, stylised.height, 3);
-    const float s = static_cast<float>(strength);
-    const std::size_t pixels = static_cast<std::size_t>(out.width) * out.height;
-    for (std::size_t i = 0; i < pixels; ++i) {
-        const float* st = &stylised.pixels[i * 3];
-        const float* cs = &colour_source.pixels[i * 3];
-        const float y = rgb_to_yuv(st[0], st[1], st[2]).y;
-        const Yuv chroma = rgb_to_yuv(cs[0], cs[1], cs[2]);
-        // The inverse of rgb_to_yuv, written as preserve_colors writes it, so
-        // strength 1 matches it to the last bit.
-        const float r = y + s * chroma.v / 0.877f;
-        const float b = y + s * chroma.u / 0.492f;
-        const float g = (y - 0.299f * r - 0.114f * b) / 0.587f;
-        out.pixels[i * 3 + 0] = std::clamp(r, 0.0f, 1.0f);
-        out.pixels[i * 3 + 1] = std::clamp(g, 0.0f, 1.0f);
-        out.pixels[i * 3 + 2] = std::clamp(b, 0.0f, 1.0f);
-    }
-    return out;
+    return with_chroma(stylised, colour_source, static_cast<float>(strength));
 }
 
 }  // namespace shuimo::engine

@@ -36,7 +36,9 @@ engine::Image pattern(int width, int height, double phase) {
 struct RecordingSink : engine::ProgressSink {
     std::vector<engine::IterationReport> reports;
     std::vector<std::pair<engine::Image, int>> previews;
+    std::vector<std::string> notices;
     std::function<bool(const RecordingSink&)> cancel_when;
+    void on_notice(const std::string& message) override { notices.push_back(message); }
     void on_iteration(const engine::IterationReport& r) override { reports.push_back(r); }
     void on_preview(const engine::Image& image, const engine::IterationReport& r) override { previews.emplace_back(image, r.iteration); }
     bool is_cancelled() const override { return cancel_when && cancel_when(*this); }
@@ -145,13 +147,11 @@ private Q_SLOTS:
     void newWeightsApplyWithoutRestarting() {
         QFETCH(int, optimizer);
         struct ReweightingSink : RecordingSink {
-            std::vector<std::string> notices;
             std::optional<engine::LossWeights> poll_weights() override {
                 if (reports.size() == 4) return engine::LossWeights{1.0, std::nan(""), 1.0};  // invalid: ignored
                 if (reports.size() >= 8) return engine::LossWeights{1.0, 0.0, 0.0};  // content only
                 return std::nullopt;
             }
-            void on_notice(const std::string& message) override { notices.push_back(message); }
         };
         auto job = smallJob(20);
         job.params.optimizer = static_cast<engine::OptimizerKind>(optimizer);
@@ -189,10 +189,6 @@ private Q_SLOTS:
     // A memory budget is kept before anything runs: checkpointing when the
     // level does not fit without it, a smaller size when it does not fit at all.
     void memoryBudgetCheckpointsThenShrinks() {
-        struct NoticeRecorder : RecordingSink {
-            std::vector<std::string> notices;
-            void on_notice(const std::string& message) override { notices.push_back(message); }
-        };
         auto job = smallJob(2);
         job.content = pattern(256, 256, 0.0);
         job.params.size = 256;
@@ -202,7 +198,7 @@ private Q_SLOTS:
         QVERIFY(checkpointed < plain);
 
         job.params.max_memory = (plain + checkpointed) / 2;
-        NoticeRecorder fits;
+        RecordingSink fits;
         const auto with_checkpointing = m_engine->run(job, fits);
         QVERIFY(with_checkpointing.checkpointed);
         QCOMPARE(with_checkpointing.image.width, 256);
@@ -213,7 +209,7 @@ private Q_SLOTS:
         // Below the checkpointed estimate at 256 but above it at 181 (256/sqrt 2).
         const auto at_181 = engine::estimate_level_memory(181, 181, job.params, 2, 4, true).total();
         job.params.max_memory = (at_181 + checkpointed) / 2;
-        NoticeRecorder shrinks;
+        RecordingSink shrinks;
         const auto smaller = m_engine->run(job, shrinks);
         QCOMPARE(smaller.image.width, 181);
         QCOMPARE(smaller.image.height, 181);
@@ -223,7 +219,7 @@ private Q_SLOTS:
 
         // Too small for any size: refused before the first evaluation.
         job.params.max_memory = 64ull << 20;
-        NoticeRecorder refused;
+        RecordingSink refused;
         QVERIFY_THROWS_EXCEPTION(engine::OutOfMemoryError, m_engine->run(job, refused));
         QVERIFY(refused.reports.empty());
     }
@@ -231,10 +227,6 @@ private Q_SLOTS:
     // Under a budget that checkpointing alone does not meet, L-BFGS remembers
     // fewer steps before the image is made smaller.
     void memoryBudgetShortensTheLbfgsHistoryFirst() {
-        struct NoticeRecorder : RecordingSink {
-            std::vector<std::string> notices;
-            void on_notice(const std::string& message) override { notices.push_back(message); }
-        };
         auto job = smallJob(40);
         job.content = pattern(128, 128, 0.0);
         job.params.size = 128;
@@ -246,7 +238,7 @@ private Q_SLOTS:
         };
         QVERIFY(need(20) < need(40));
         job.params.max_memory = (need(20) + need(40)) / 2;
-        NoticeRecorder sink;
+        RecordingSink sink;
         const auto result = m_engine->run(job, sink);
         QCOMPARE(result.image.width, 128);
         QCOMPARE(result.iterations_run, 40);
@@ -490,10 +482,7 @@ private Q_SLOTS:
         auto job = smallJob(8);
         job.params.precision = engine::Precision::Bf16;
         job.params.loss_scale = initialScale;  // the scaled loss overflows float at once
-        struct NoticeSink : RecordingSink {
-            std::vector<std::string> notices;
-            void on_notice(const std::string& m) override { notices.push_back(m); }
-        } sink;
+        RecordingSink sink;
         const auto result = m_engine->run(job, sink);
         QVERIFY(!result.cancelled);
         QCOMPARE(sink.reports.size(), std::size_t{8});

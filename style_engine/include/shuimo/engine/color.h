@@ -10,6 +10,11 @@ namespace shuimo::engine {
 // Throws ConfigError when the sizes or channel counts differ.
 Image preserve_colors(const Image& stylised, const Image& content);
 
+// The luminance of `luma_source` with `strength` x the chrominance of
+// `chroma_source` (BT.601; same-size RGB images, unchecked; clamped to [0,1]).
+// preserve_colors is strength 1; ink_output.h's colour strength uses the rest.
+Image with_chroma(const Image& luma_source, const Image& chroma_source, float strength);
+
 // The (Y, U, V) of one RGB pixel, BT.601 analogue coefficients.
 struct Yuv {
     float y, u, v;
