@@ -1,5 +1,6 @@
 #include "main_window.h"
 
+#include "batch_dialog.h"
 #include "models_dialog.h"
 #include "translations.h"
 
@@ -35,7 +36,7 @@
 #include "loss_curve.h"
 #include "message_bar.h"
 #include "parameter_panel.h"
-#include "params_json.h"
+#include "shuimo/batch/params_json.h"
 #include "photo_strip.h"
 #include "preferences_dialog.h"
 #include "presets_store.h"
@@ -85,7 +86,7 @@ bool onlyWeightsDiffer(engine::StyleParams a, const engine::StyleParams& b) {
     a.content_weight = b.content_weight;
     a.style_weight = b.style_weight;
     a.tv_weight = b.tv_weight;
-    return paramsToJson(a) == paramsToJson(b);
+    return batch::params_to_json(a) == batch::params_to_json(b);
 }
 
 QString formatDuration(double seconds) {
@@ -118,7 +119,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     m_preview->setPlaceholderText(tr("Drop photos here, or choose File > Open Photos…\n"
                                      "Then tick a style on the left and press Run."));
     m_photos = new PhotoStrip(central);
+    m_batchOffer = new MessageBar(central);
     layout->addWidget(m_messages);
+    layout->addWidget(m_batchOffer);
     layout->addWidget(m_preview, 1);
     layout->addWidget(m_photos);
     setCentralWidget(central);
@@ -155,7 +158,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     connect(m_messages, &MessageBar::actionTriggered, this, &MainWindow::openModelsDialog);
     connect(m_gallery, &StyleGallery::recommendedSettingsRequested, this, [this](const QJsonObject& settings) {
         const engine::StyleParams before = m_params->params();
-        m_params->setParams(paramsFromJson(settings, before));
+        m_params->setParams(batch::params_from_json(settings, before));
         // The style's quality preset (size and iterations) on top.
         const int quality = QStringList{QStringLiteral("draft"), QStringLiteral("standard"), QStringLiteral("high"),
                                         QStringLiteral("print")}
@@ -181,6 +184,16 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
         QTimer::singleShot(0, this, &MainWindow::openModelsDialog);
     }
     updateEstimate();
+    // A batch the last session left unfinished (quit, crash, power cut): offer to go on.
+    QString batchFile;
+    const QString batchOffer = BatchDialog::resumeOfferText(&batchFile);
+    if (!batchOffer.isEmpty()) m_batchOffer->showMessage(MessageBar::Kind::Information, batchOffer, tr("Resume"), tr("Dismiss"));
+    connect(m_batchOffer, &MessageBar::actionTriggered, this, [this, batchFile] {
+        m_batchOffer->hide();
+        ensureBatchDialog()->show();
+        m_batchDialog->resumeQueue(batchFile);
+    });
+    connect(m_batchOffer, &MessageBar::dismissed, this, &BatchDialog::forgetLastQueue);
 }
 
 MainWindow::~MainWindow() {
@@ -248,6 +261,7 @@ void MainWindow::createActions() {
     m_exportAction = file->addAction(tr("&Export Painting…"), this, &MainWindow::exportResult);
     m_exportAction->setShortcuts({QKeySequence::Save, QKeySequence::SaveAs});
     m_exportAction->setIcon(QIcon::fromTheme(QStringLiteral("document-save")));
+    file->addAction(tr("&Batch Export…"), this, &MainWindow::openBatchDialog)->setShortcut(Qt::CTRL | Qt::Key_B);
     file->addSeparator();
     file->addAction(tr("&Models…"), this, &MainWindow::openModelsDialog);
     file->addSeparator();
@@ -591,7 +605,7 @@ QJsonObject MainWindow::resultSettings() const {
         styles.append(style);
     }
     settings[QStringLiteral("styles")] = styles;
-    QJsonObject params = paramsToJson(m_resultRequest.params);
+    QJsonObject params = batch::params_to_json(m_resultRequest.params);
     settings[QStringLiteral("params")] = params;
     settings[QStringLiteral("iterations_run")] = m_result.iterationsRun;
     settings[QStringLiteral("cancelled")] = m_result.cancelled;
@@ -664,6 +678,19 @@ void MainWindow::openModelsDialog() {
     m_modelsDialog->activateWindow();
 }
 
+BatchDialog* MainWindow::ensureBatchDialog() {
+    if (m_batchDialog == nullptr) m_batchDialog = new BatchDialog(this);
+    return m_batchDialog;
+}
+
+void MainWindow::openBatchDialog() {
+    ensureBatchDialog()->setInputs({m_photos->photos(), m_gallery->selectedPaths(), m_params->params(),
+                                    BatchDialog::savedPresets(*m_presets)});
+    m_batchDialog->show();
+    m_batchDialog->raise();
+    m_batchDialog->activateWindow();
+}
+
 void MainWindow::openPreferences() {
     PreferencesDialog dialog(this);
     dialog.exec();
@@ -723,7 +750,7 @@ void MainWindow::loadSettings() {
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     const QByteArray params = settings.value(QStringLiteral("params")).toByteArray();
-    if (!params.isEmpty()) m_params->setParams(paramsFromJson(QJsonDocument::fromJson(params).object(), m_params->params()));
+    if (!params.isEmpty()) m_params->setParams(batch::params_from_json(QJsonDocument::fromJson(params).object(), m_params->params()));
     for (const QString& path : settings.value(QStringLiteral("userStyles")).toStringList()) m_gallery->addUserStyle(path, false);
 }
 
@@ -731,13 +758,14 @@ void MainWindow::saveSettings() const {
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());
-    settings.setValue(QStringLiteral("params"), QJsonDocument(paramsToJson(m_params->params())).toJson(QJsonDocument::Compact));
+    settings.setValue(QStringLiteral("params"), QJsonDocument(batch::params_to_json(m_params->params())).toJson(QJsonDocument::Compact));
     settings.setValue(QStringLiteral("userStyles"), m_gallery->userStylePaths());
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
     saveSettings();
     m_controller->shutdown();
+    if (m_batchDialog != nullptr) m_batchDialog->shutdown();  // running jobs back to "queued": the next start resumes
     event->accept();
 }
 

@@ -21,6 +21,7 @@ class QUndoStack;
 
 namespace shuimo::ui {
 
+class BatchDialog;
 class LossCurve;
 class MessageBar;
 class ModelsDialog;
@@ -50,6 +51,8 @@ public:
     PhotoStrip* photoStrip() const { return m_photos; }
     PreviewView* previewView() const { return m_preview; }
     MessageBar* messageBar() const { return m_messages; }
+    MessageBar* batchResumeBar() const { return m_batchOffer; }
+    BatchDialog* batchDialog() const { return m_batchDialog; }  // null until first opened
     StyleController* controller() const { return m_controller; }
     QUndoStack* undoStack() const { return m_undo; }
     QAction* exportAction() const { return m_exportAction; }
@@ -64,6 +67,8 @@ public Q_SLOTS:
     void exportResult();
     // For now a message with the command-line route; the Models dialog plugs in here.
     void openModelsDialog();
+    // Batch export of the photo strip's photos with the ticked styles (batch_dialog.h).
+    void openBatchDialog();
     void openPreferences();
     void refreshModelStatus();
 
@@ -90,6 +95,7 @@ private:
     void savePreset();
     void loadSettings();
     void saveSettings() const;
+    BatchDialog* ensureBatchDialog();
     QJsonObject resultSettings() const;
 
     StyleController* m_controller = nullptr;
@@ -99,6 +105,8 @@ private:
     PreviewView* m_preview = nullptr;
     MessageBar* m_messages = nullptr;
     ModelsDialog* m_modelsDialog = nullptr;  // made on first use, kept
+    BatchDialog* m_batchDialog = nullptr;    // made on first use, kept (its batch runs while hidden)
+    MessageBar* m_batchOffer = nullptr;      // "An unfinished batch … Resume / Dismiss"
     LossCurve* m_lossCurve = nullptr;
     QProgressBar* m_progress = nullptr;
     QLabel* m_progressText = nullptr;

@@ -18,6 +18,7 @@ MessageBar::MessageBar(QWidget* parent) : QFrame(parent) {
     m_text->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::LinksAccessibleByMouse);
     m_text->setOpenExternalLinks(true);
     m_action = new QPushButton(this);
+    m_dismiss = new QPushButton(this);
     auto* close = new QToolButton(this);
     close->setIcon(style()->standardIcon(QStyle::SP_TitleBarCloseButton));
     close->setAutoRaise(true);
@@ -26,13 +27,19 @@ MessageBar::MessageBar(QWidget* parent) : QFrame(parent) {
     layout->addWidget(m_icon, 0, Qt::AlignTop);
     layout->addWidget(m_text, 1);
     layout->addWidget(m_action, 0, Qt::AlignVCenter);
+    layout->addWidget(m_dismiss, 0, Qt::AlignVCenter);
     layout->addWidget(close, 0, Qt::AlignTop);
-    connect(close, &QToolButton::clicked, this, &QWidget::hide);
+    for (QAbstractButton* button : {static_cast<QAbstractButton*>(close), static_cast<QAbstractButton*>(m_dismiss)}) {
+        connect(button, &QAbstractButton::clicked, this, [this] {
+            hide();
+            Q_EMIT dismissed();
+        });
+    }
     connect(m_action, &QPushButton::clicked, this, &MessageBar::actionTriggered);
     hide();
 }
 
-void MessageBar::showMessage(Kind kind, const QString& text, const QString& actionText) {
+void MessageBar::showMessage(Kind kind, const QString& text, const QString& actionText, const QString& dismissText) {
     m_kind = kind;
     const QStyle::StandardPixmap icon = kind == Kind::Error     ? QStyle::SP_MessageBoxCritical
                                         : kind == Kind::Warning ? QStyle::SP_MessageBoxWarning
@@ -42,6 +49,8 @@ void MessageBar::showMessage(Kind kind, const QString& text, const QString& acti
     m_text->setText(text);
     m_action->setText(actionText);
     m_action->setVisible(!actionText.isEmpty());
+    m_dismiss->setText(dismissText);
+    m_dismiss->setVisible(!dismissText.isEmpty());
     show();
 }
 

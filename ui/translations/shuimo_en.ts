@@ -2,6 +2,65 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
   <context>
+    <name>shuimo::ui::BatchDialog</name>
+    <message numerus="yes">
+      <source>%n photo(s)</source>
+      <translation>
+        <numerusform>%n photo</numerusform>
+        <numerusform>%n photos</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>%n style(s)</source>
+      <translation>
+        <numerusform>%n style</numerusform>
+        <numerusform>%n styles</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>%n preset(s)</source>
+      <translation>
+        <numerusform>%n preset</numerusform>
+        <numerusform>%n presets</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>%n job(s)</source>
+      <translation>
+        <numerusform>%n job</numerusform>
+        <numerusform>%n jobs</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>%n failed</source>
+      <translation>
+        <numerusform>%n failed</numerusform>
+        <numerusform>%n failed</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>%n cancelled</source>
+      <translation>
+        <numerusform>%n cancelled</numerusform>
+        <numerusform>%n cancelled</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>%n job(s) failed: the Status column says why. Retry Failed runs them again.</source>
+      <translation>
+        <numerusform>%n job failed: the Status column says why. Retry Failed runs them again.</numerusform>
+        <numerusform>%n jobs failed: the Status column says why. Retry Failed runs them again.</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>All %n painting(s) are in %1.</source>
+      <translation>
+        <numerusform>All %n painting are in %1.</numerusform>
+        <numerusform>All %n paintings are in %1.</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
     <name>shuimo::ui::MainWindow</name>
     <message numerus="yes">
       <source>%n s</source>

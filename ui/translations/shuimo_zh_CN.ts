@@ -21,6 +21,363 @@
     </message>
   </context>
   <context>
+    <name>shuimo::ui::BatchController</name>
+    <message>
+      <source>A batch is running: stop it before starting another.</source>
+      <translation>有批量任务正在运行：请先停止它，再开始另一个。</translation>
+    </message>
+    <message>
+      <source>A batch is running: stop it before opening another.</source>
+      <translation>有批量任务正在运行：请先停止它，再打开另一个。</translation>
+    </message>
+    <message>
+      <source>The batch stopped by an unknown error.</source>
+      <translation>一个未知错误中止了批量任务。</translation>
+    </message>
+    <message>
+      <source>The queue file could not be saved: %1</source>
+      <translation>无法保存队列文件：%1</translation>
+    </message>
+  </context>
+  <context>
+    <name>shuimo::ui::BatchDialog</name>
+    <message>
+      <source>PNG</source>
+      <translation>PNG</translation>
+    </message>
+    <message>
+      <source>JPEG</source>
+      <translation>JPEG</translation>
+    </message>
+    <message>
+      <source>TIFF</source>
+      <translation>TIFF</translation>
+    </message>
+    <message>
+      <source>WebP</source>
+      <translation>WebP</translation>
+    </message>
+    <message>
+      <source>Batch Export</source>
+      <translation>批量导出</translation>
+    </message>
+    <message>
+      <source>&amp;Open Output Folder</source>
+      <translation>打开输出文件夹(&amp;O)</translation>
+    </message>
+    <message>
+      <source>Close</source>
+      <translation>关闭</translation>
+    </message>
+    <message>
+      <source>Hides this window; the batch keeps running. Quitting Shuimo stops it, and the next start offers to resume.</source>
+      <translation>隐藏此窗口，批量任务继续运行。退出水墨会停止它，下次启动时可选择继续。</translation>
+    </message>
+    <message>
+      <source>The batch could not run: %1</source>
+      <translation>批量任务无法运行：%1</translation>
+    </message>
+    <message>
+      <source>Add…</source>
+      <translation>添加…</translation>
+    </message>
+    <message>
+      <source>Remove</source>
+      <translation>移除</translation>
+    </message>
+    <message>
+      <source>Photos</source>
+      <translation>照片</translation>
+    </message>
+    <message>
+      <source>Styles</source>
+      <translation>风格</translation>
+    </message>
+    <message>
+      <source>Presets</source>
+      <translation>预设</translation>
+    </message>
+    <message>
+      <source>Each ticked preset paints every photo in every style once. Save presets in the main window (Presets &gt; Save Preset…).</source>
+      <translation>每个勾选的预设会把每张照片以每种风格各画一次。预设在主窗口中保存（“预设 &gt; 保存预设…”）。</translation>
+    </message>
+    <message>
+      <source>Output</source>
+      <translation>输出</translation>
+    </message>
+    <message>
+      <source>Choose…</source>
+      <translation>选择…</translation>
+    </message>
+    <message>
+      <source>&amp;Folder:</source>
+      <translation>文件夹(&amp;F)：</translation>
+    </message>
+    <message>
+      <source>8 bit</source>
+      <translation>8 位</translation>
+    </message>
+    <message>
+      <source>16 bit</source>
+      <translation>16 位</translation>
+    </message>
+    <message>
+      <source>16 bit for PNG and TIFF only</source>
+      <translation>只有 PNG 和 TIFF 支持 16 位</translation>
+    </message>
+    <message>
+      <source>F&amp;ormat:</source>
+      <translation>格式(&amp;O)：</translation>
+    </message>
+    <message>
+      <source>Fields: {content} (the photo's name), {style}, {preset}, {index} (the job's number), {ext}. A '/' makes subfolders.</source>
+      <translation>字段：{content}（照片名）、{style}、{preset}、{index}（任务编号）、{ext}。“/”会建立子文件夹。</translation>
+    </message>
+    <message>
+      <source>File &amp;names:</source>
+      <translation>文件名(&amp;N)：</translation>
+    </message>
+    <message>
+      <source>Replace existing files of the same name</source>
+      <translation>替换同名的已有文件</translation>
+    </message>
+    <message>
+      <source>Off: a file this batch did not make is never overwritten (its job fails instead).</source>
+      <translation>关闭时：不是本批量任务生成的文件永远不会被覆盖（改为让该任务失败）。</translation>
+    </message>
+    <message>
+      <source>&amp;Start</source>
+      <translation>开始(&amp;S)</translation>
+    </message>
+    <message>
+      <source>Add Photos</source>
+      <translation>添加照片</translation>
+    </message>
+    <message>
+      <source>Images (%1)</source>
+      <translation>图像 (%1)</translation>
+    </message>
+    <message>
+      <source>Add Styles</source>
+      <translation>添加风格</translation>
+    </message>
+    <message>
+      <source>Output Folder</source>
+      <translation>输出文件夹</translation>
+    </message>
+    <message>
+      <source>Queue</source>
+      <translation>队列</translation>
+    </message>
+    <message>
+      <source>&amp;Pause</source>
+      <translation>暂停(&amp;P)</translation>
+    </message>
+    <message>
+      <source>Cancel &amp;Selected Job</source>
+      <translation>取消所选任务(&amp;S)</translation>
+    </message>
+    <message>
+      <source>Cancel &amp;All</source>
+      <translation>全部取消(&amp;A)</translation>
+    </message>
+    <message>
+      <source>Re&amp;try Failed</source>
+      <translation>重试失败的任务(&amp;T)</translation>
+    </message>
+    <message>
+      <source>Queues the failed and cancelled jobs again and runs them</source>
+      <translation>把失败和已取消的任务重新排队并运行</translation>
+    </message>
+    <message>
+      <source>Current settings</source>
+      <translation>当前设置</translation>
+    </message>
+    <message>
+      <source>Default</source>
+      <translation>默认</translation>
+    </message>
+    <message>
+      <source>%1 × %2 × %3 = %4</source>
+      <translation>%1 × %2 × %3 = %4</translation>
+    </message>
+    <message numerus="yes">
+      <source>%n photo(s)</source>
+      <translation>
+        <numerusform>%n 张照片</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>%n style(s)</source>
+      <translation>
+        <numerusform>%n 种风格</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>%n preset(s)</source>
+      <translation>
+        <numerusform>%n 个预设</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>%n job(s)</source>
+      <translation>
+        <numerusform>%n 个任务</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>First file: %1</source>
+      <translation>第一个文件：%1</translation>
+    </message>
+    <message>
+      <source> · add photos</source>
+      <translation> · 请添加照片</translation>
+    </message>
+    <message>
+      <source> · add styles</source>
+      <translation> · 请添加风格</translation>
+    </message>
+    <message>
+      <source> · tick at least one preset</source>
+      <translation> · 请至少勾选一个预设</translation>
+    </message>
+    <message>
+      <source>&amp;Resume</source>
+      <translation>继续(&amp;R)</translation>
+    </message>
+    <message>
+      <source>The batch cannot start: %1</source>
+      <translation>批量任务无法开始：%1</translation>
+    </message>
+    <message>
+      <source>The output folder %1 cannot be created: choose another one.</source>
+      <translation>无法创建输出文件夹 %1：请另选一个。</translation>
+    </message>
+    <message>
+      <source>A batch is running: stop it before resuming another.</source>
+      <translation>有批量任务正在运行：请先停止它，再继续另一个。</translation>
+    </message>
+    <message>
+      <source>The batch cannot be resumed: %1</source>
+      <translation>批量任务无法继续：%1</translation>
+    </message>
+    <message>
+      <source>An unfinished batch (%1 of %2 done) in %3.</source>
+      <translation>%3 中有一个未完成的批量任务（已完成 %1/%2）。</translation>
+    </message>
+    <message>
+      <source>Paused</source>
+      <translation>已暂停</translation>
+    </message>
+    <message>
+      <source>%1 of %2 done</source>
+      <translation>已完成 %1/%2</translation>
+    </message>
+    <message numerus="yes">
+      <source>%n failed</source>
+      <translation>
+        <numerusform>%n 个失败</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>%n cancelled</source>
+      <translation>
+        <numerusform>%n 个已取消</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>about %1 left</source>
+      <translation>约剩 %1</translation>
+    </message>
+    <message>
+      <source>, </source>
+      <translation>，</translation>
+    </message>
+    <message numerus="yes">
+      <source>%n job(s) failed: the Status column says why. Retry Failed runs them again.</source>
+      <translation>
+        <numerusform>%n 个任务失败：“状态”一栏写明了原因。点击“重试失败的任务”可再次运行。</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>All %n painting(s) are in %1.</source>
+      <translation>
+        <numerusform>全部 %n 幅画作已保存在 %1。</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
+    <name>shuimo::ui::BatchQueueModel</name>
+    <message>
+      <source>Queued</source>
+      <translation>排队中</translation>
+    </message>
+    <message>
+      <source>Running</source>
+      <translation>运行中</translation>
+    </message>
+    <message>
+      <source>Done</source>
+      <translation>完成</translation>
+    </message>
+    <message>
+      <source>Failed</source>
+      <translation>失败</translation>
+    </message>
+    <message>
+      <source>Cancelled</source>
+      <translation>已取消</translation>
+    </message>
+    <message>
+      <source>%1 s</source>
+      <translation>%1 秒</translation>
+    </message>
+    <message>
+      <source>%1 min %2 s</source>
+      <translation>%1 分 %2 秒</translation>
+    </message>
+    <message>
+      <source>%1 h %2 min</source>
+      <translation>%1 小时 %2 分</translation>
+    </message>
+    <message>
+      <source>Running %1%</source>
+      <translation>运行中 %1%</translation>
+    </message>
+    <message>
+      <source>Failed: %1</source>
+      <translation>失败：%1</translation>
+    </message>
+    <message>
+      <source>#</source>
+      <translation>#</translation>
+    </message>
+    <message>
+      <source>Photo</source>
+      <translation>照片</translation>
+    </message>
+    <message>
+      <source>Style</source>
+      <translation>风格</translation>
+    </message>
+    <message>
+      <source>Preset</source>
+      <translation>预设</translation>
+    </message>
+    <message>
+      <source>Output</source>
+      <translation>输出</translation>
+    </message>
+    <message>
+      <source>Status</source>
+      <translation>状态</translation>
+    </message>
+    <message>
+      <source>Time</source>
+      <translation>时间</translation>
+    </message>
+  </context>
+  <context>
     <name>shuimo::ui::EngineWorker</name>
     <message>
       <source>An unknown error stopped the job.</source>
@@ -382,6 +739,18 @@ Then tick a style on the left and press Run.</source>
     <message>
       <source>The bundled styles' list could not be read: %1</source>
       <translation>无法读取内置风格列表：%1</translation>
+    </message>
+    <message>
+      <source>Resume</source>
+      <translation>继续</translation>
+    </message>
+    <message>
+      <source>Dismiss</source>
+      <translation>忽略</translation>
+    </message>
+    <message>
+      <source>&amp;Batch Export…</source>
+      <translation>批量导出(&amp;B)…</translation>
     </message>
   </context>
   <context>
