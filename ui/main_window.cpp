@@ -35,7 +35,7 @@
 #include "loss_curve.h"
 #include "message_bar.h"
 #include "parameter_panel.h"
-#include "params_json.h"
+#include "shuimo/batch/params_json.h"
 #include "photo_strip.h"
 #include "preferences_dialog.h"
 #include "presets_store.h"
@@ -85,7 +85,7 @@ bool onlyWeightsDiffer(engine::StyleParams a, const engine::StyleParams& b) {
     a.content_weight = b.content_weight;
     a.style_weight = b.style_weight;
     a.tv_weight = b.tv_weight;
-    return paramsToJson(a) == paramsToJson(b);
+    return batch::params_to_json(a) == batch::params_to_json(b);
 }
 
 QString formatDuration(double seconds) {
@@ -155,7 +155,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     connect(m_messages, &MessageBar::actionTriggered, this, &MainWindow::openModelsDialog);
     connect(m_gallery, &StyleGallery::recommendedSettingsRequested, this, [this](const QJsonObject& settings) {
         const engine::StyleParams before = m_params->params();
-        m_params->setParams(paramsFromJson(settings, before));
+        m_params->setParams(batch::params_from_json(settings, before));
         // The style's quality preset (size and iterations) on top.
         const int quality = QStringList{QStringLiteral("draft"), QStringLiteral("standard"), QStringLiteral("high"),
                                         QStringLiteral("print")}
@@ -591,7 +591,7 @@ QJsonObject MainWindow::resultSettings() const {
         styles.append(style);
     }
     settings[QStringLiteral("styles")] = styles;
-    QJsonObject params = paramsToJson(m_resultRequest.params);
+    QJsonObject params = batch::params_to_json(m_resultRequest.params);
     settings[QStringLiteral("params")] = params;
     settings[QStringLiteral("iterations_run")] = m_result.iterationsRun;
     settings[QStringLiteral("cancelled")] = m_result.cancelled;
@@ -723,7 +723,7 @@ void MainWindow::loadSettings() {
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     const QByteArray params = settings.value(QStringLiteral("params")).toByteArray();
-    if (!params.isEmpty()) m_params->setParams(paramsFromJson(QJsonDocument::fromJson(params).object(), m_params->params()));
+    if (!params.isEmpty()) m_params->setParams(batch::params_from_json(QJsonDocument::fromJson(params).object(), m_params->params()));
     for (const QString& path : settings.value(QStringLiteral("userStyles")).toStringList()) m_gallery->addUserStyle(path, false);
 }
 
@@ -731,7 +731,7 @@ void MainWindow::saveSettings() const {
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());
-    settings.setValue(QStringLiteral("params"), QJsonDocument(paramsToJson(m_params->params())).toJson(QJsonDocument::Compact));
+    settings.setValue(QStringLiteral("params"), QJsonDocument(batch::params_to_json(m_params->params())).toJson(QJsonDocument::Compact));
     settings.setValue(QStringLiteral("userStyles"), m_gallery->userStylePaths());
 }
 

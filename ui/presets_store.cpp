@@ -7,7 +7,7 @@
 #include <QSaveFile>
 #include <QStandardPaths>
 
-#include "params_json.h"
+#include "shuimo/batch/params_json.h"
 
 namespace shuimo::ui {
 
@@ -41,7 +41,7 @@ QString PresetsStore::save(const QString& name, const engine::StyleParams& param
     QDir().mkpath(m_dir);
     QJsonObject object;
     object[QStringLiteral("name")] = name.trimmed();
-    object[QStringLiteral("params")] = paramsToJson(params);
+    object[QStringLiteral("params")] = batch::params_to_json(params);
     QSaveFile file(fileFor(name));
     const QByteArray bytes = QJsonDocument(object).toJson();
     if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
@@ -56,7 +56,7 @@ std::optional<engine::StyleParams> PresetsStore::load(const QString& name) const
     if (!in.open(QIODevice::ReadOnly)) return std::nullopt;
     const QJsonObject object = QJsonDocument::fromJson(in.readAll()).object();
     if (!object.value(QStringLiteral("params")).isObject()) return std::nullopt;
-    return paramsFromJson(object.value(QStringLiteral("params")).toObject());
+    return batch::params_from_json(object.value(QStringLiteral("params")).toObject());
 }
 
 bool PresetsStore::remove(const QString& name) const {

@@ -8,7 +8,7 @@
 #include <QtTest>
 
 #include "export_writer.h"
-#include "params_json.h"
+#include "shuimo/batch/params_json.h"
 #include "presets_store.h"
 #include "shuimo/image_io/image_io.h"
 
@@ -66,7 +66,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString path = dir.filePath(name);
         QJsonObject settings;
-        settings[QStringLiteral("params")] = ui::paramsToJson(distinctive());
+        settings[QStringLiteral("params")] = batch::params_to_json(distinctive());
         QCOMPARE(ui::exportImage(gradient(40, 30), path, bitDepth, settings, {}), QString());
         // Written completely and nothing else left behind (no temporary files).
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 2);
@@ -110,7 +110,7 @@ private Q_SLOTS:
         QVERIFY(store.names().contains(QStringLiteral("淡墨 soft/ink")));
         const auto loaded = store.load(QStringLiteral("淡墨 soft/ink"));
         QVERIFY(loaded.has_value());
-        QCOMPARE(ui::paramsToJson(*loaded), ui::paramsToJson(distinctive()));
+        QCOMPARE(batch::params_to_json(*loaded), batch::params_to_json(distinctive()));
         QCOMPARE(loaded->seed, distinctive().seed);
         QVERIFY(store.remove(QStringLiteral("Bold")));
         QCOMPARE(store.names(), QStringList{QStringLiteral("淡墨 soft/ink")});
