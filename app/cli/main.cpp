@@ -9,6 +9,7 @@
 #include <memory>
 #include <string>
 
+#include "batch_command.h"
 #include "cli_options.h"
 #include "models_command.h"
 #include "progress_printer.h"
@@ -23,6 +24,7 @@ extern "C" void request_cancel(int) { g_cancel_requested.store(true); }
 
 constexpr const char* kUsage =
     "Usage: shuimo-cli stylize --content PATH --style PATH --output PATH [options]\n"
+    "       shuimo-cli batch QUEUE.json [--devices LIST] [--shard I/N] [--retry-failed]   (shuimo-cli batch --help)\n"
     "       shuimo-cli info\n"
     "       shuimo-cli models list | download NAME [--keep-original] | import FILE [--name ID] | verify [NAME] |\n"
     "                         remove NAME | default NAME   (shuimo-cli models --help)\n"
@@ -80,6 +82,7 @@ int main(int argc, char** argv) {
         }
         const QString command = arguments.takeFirst();
         if (command == QLatin1String("stylize")) return stylize(arguments);
+        if (command == QLatin1String("batch")) return shuimo::cli::run_batch_command(arguments);
         if (command == QLatin1String("models")) return shuimo::cli::run_models_command(arguments);
         if (command == QLatin1String("info")) {
             const auto info = shuimo::engine::engine_info();
@@ -87,7 +90,7 @@ int main(int argc, char** argv) {
                         info.cuda_available ? "yes" : "no", info.cuda_device_count, info.cpu_threads);
             return 0;
         }
-        throw shuimo::cli::UsageError("unknown command '" + command.toStdString() + "' (commands: stylize, info, models)");
+        throw shuimo::cli::UsageError("unknown command '" + command.toStdString() + "' (commands: stylize, batch, models, info)");
     } catch (const shuimo::cli::UsageError& e) {
         std::fprintf(stderr, "shuimo-cli: error: %s\n", e.what());
         return 2;

@@ -178,8 +178,8 @@ void check_output_path(const std::filesystem::path& path, int bit_depth) {
         throw ImageIoError("cannot write " + path.string() + ": it is a folder");
 }
 
-void write_image(const std::filesystem::path& path, const Image& rgb, const Image* alpha, int bit_depth) {
-    check_output_path(path, bit_depth);
+std::vector<std::byte> encode_image(const std::filesystem::path& path, const Image& rgb, const Image* alpha,
+                                    int bit_depth) {
     const std::string ext = lower_extension(path);
     if (rgb.empty() || rgb.channels != 3) throw ImageIoError("cannot write " + path.string() + ": no RGB image to write");
     if (alpha != nullptr && (alpha->width != rgb.width || alpha->height != rgb.height || alpha->channels != 1))
@@ -210,8 +210,15 @@ void write_image(const std::filesystem::path& path, const Image& rgb, const Imag
         throw ImageIoError("cannot encode " + path.string() + ": " + e.what());
     }
     if (!ok) throw ImageIoError("cannot encode " + path.string() + " as " + ext);
+    const auto bytes = std::as_bytes(std::span(buffer));
+    return {bytes.begin(), bytes.end()};
+}
+
+void write_image(const std::filesystem::path& path, const Image& rgb, const Image* alpha, int bit_depth) {
+    check_output_path(path, bit_depth);
+    const std::vector<std::byte> encoded = encode_image(path, rgb, alpha, bit_depth);
     try {
-        engine::write_file_atomically(path, std::as_bytes(std::span(buffer)));
+        engine::write_file_atomically(path, encoded);
     } catch (const engine::EngineError& e) {
         throw ImageIoError(e.what());
     }

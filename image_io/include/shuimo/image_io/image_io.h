@@ -3,8 +3,10 @@
 // JPEG, PNG, TIFF, WebP and BMP in; PNG, JPEG, TIFF (and WebP) out.
 // Errors are engine::ImageIoError with the path and what to do.
 
+#include <cstddef>
 #include <filesystem>
 #include <optional>
+#include <vector>
 
 #include "shuimo/engine/image.h"
 
@@ -24,6 +26,11 @@ LoadedImage read_image(const std::filesystem::path& path);
 // Written atomically: the target is either untouched or complete.
 void write_image(const std::filesystem::path& path, const engine::Image& rgb, const engine::Image* alpha = nullptr,
                  int bit_depth = 8);
+
+// The bytes write_image would write, in the format of `path`'s extension (which
+// need not exist): for callers that hash or stage the file themselves.
+std::vector<std::byte> encode_image(const std::filesystem::path& path, const engine::Image& rgb,
+                                    const engine::Image* alpha = nullptr, int bit_depth = 8);
 
 // High-quality resampling (area when shrinking, bicubic when enlarging), any channel count.
 engine::Image resize_image(const engine::Image& image, engine::Size size);

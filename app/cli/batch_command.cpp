@@ -1,0 +1,224 @@
+#include "batch_command.h"
+
+#include <QCommandLineParser>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <mutex>
+#include <thread>
+
+#include "cli_options.h"
+#include "shuimo/batch/batch_runner.h"
+#include "shuimo/batch/queue_store.h"
+#include "shuimo/engine/errors.h"
+#include "shuimo/engine/model_paths.h"
+
+namespace shuimo::cli {
+namespace {
+
+std::atomic<bool> g_batch_interrupt{false};
+extern "C" void request_batch_interrupt(int) { g_batch_interrupt.store(true); }
+
+QString q(const std::string& text) { return QString::fromStdString(text); }
+
+std::string duration(double seconds) {
+    if (seconds < 0) return "?";
+    const auto s = static_cast<long long>(seconds + 0.5);
+    char text[32];
+    if (s >= 3600) std::snprintf(text, sizeof text, "%lld:%02lld:%02lld", s / 3600, s / 60 % 60, s % 60);
+    else std::snprintf(text, sizeof text, "%lld:%02lld", s / 60, s % 60);
+    return text;
+}
+
+// Prints events from the workers, one line each, under one lock.
+class BatchPrinter : public batch::BatchObserver {
+public:
+    BatchPrinter(bool json, std::size_t total) : json_(json), total_(total) {}
+
+    void on_job_started(const batch::BatchJob& job, const std::string& device) override {
+        if (json_) {
+            emit({{QStringLiteral("event"), QStringLiteral("job_started")}, {QStringLiteral("id"), q(job.id)},
+                  {QStringLiteral("output"), q(job.output.string())}, {QStringLiteral("device"), q(device)}});
+            return;
+        }
+        line(job, "start", job.content.filename().string() + " x " + job.style.name + " (" + job.preset + ") on " + device);
+    }
+    void on_job_finished(const batch::BatchJob& job) override {
+        if (json_) {
+            emit({{QStringLiteral("event"), QStringLiteral("job_finished")}, {QStringLiteral("id"), q(job.id)},
+                  {QStringLiteral("status"), q(std::string(batch::to_string(job.status)))},
+                  {QStringLiteral("error"), q(job.error)}, {QStringLiteral("output"), q(job.output.string())},
+                  {QStringLiteral("seconds"), job.seconds}});
+            return;
+        }
+        switch (job.status) {
+        case batch::JobStatus::Done: line(job, "done", job.output.string() + " (" + duration(job.seconds) + ")"); break;
+        case batch::JobStatus::Failed: line(job, "FAILED", job.error); break;
+        case batch::JobStatus::Cancelled: line(job, "cancelled", job.output.string()); break;
+        default: line(job, "stopped", "back in the queue"); break;
+        }
+    }
+    void on_progress(const batch::BatchProgress& p) override {
+        if (!json_) return;
+        emit({{QStringLiteral("event"), QStringLiteral("progress")}, {QStringLiteral("done"), p.done},
+              {QStringLiteral("failed"), p.failed}, {QStringLiteral("cancelled"), p.cancelled},
+              {QStringLiteral("queued"), p.queued}, {QStringLiteral("running"), p.running},
+              {QStringLiteral("total"), p.total}, {QStringLiteral("fraction"), p.fraction},
+              {QStringLiteral("eta_seconds"), p.eta_seconds}});
+    }
+    void on_notice(const std::string& message) override {
+        if (json_) {
+            emit({{QStringLiteral("event"), QStringLiteral("notice")}, {QStringLiteral("message"), q(message)}});
+            return;
+        }
+        std::lock_guard lock(mutex_);
+        std::fprintf(stderr, "shuimo-cli: %s\n", message.c_str());
+    }
+
+private:
+    void emit(const QJsonObject& object) {
+        const QByteArray text = QJsonDocument(object).toJson(QJsonDocument::Compact);
+        std::lock_guard lock(mutex_);
+        std::fprintf(stdout, "%s\n", text.constData());
+        std::fflush(stdout);
+    }
+    void line(const batch::BatchJob& job, const char* what, const std::string& detail) {
+        std::lock_guard lock(mutex_);
+        std::fprintf(stderr, "[%s/%zu] %-9s %s\n", job.id.c_str(), total_, what, detail.c_str());
+    }
+
+    bool json_;
+    std::size_t total_;
+    std::mutex mutex_;
+};
+
+void list_jobs(const batch::BatchQueue& queue) {
+    for (const auto& job : queue.jobs) {
+        std::printf("%-5s %-9s %s%s%s\n", job.id.c_str(), std::string(batch::to_string(job.status)).c_str(),
+                    queue.output_path(job).string().c_str(), job.error.empty() ? "" : "  ", job.error.c_str());
+    }
+}
+
+}  // namespace
+
+QString batch_help_text() {
+    return QStringLiteral(
+        "Usage: shuimo-cli batch QUEUE.json [options]\n"
+        "\n"
+        "Runs a batch queue (docs/BATCH.md): every photo x style x preset of the file, each\n"
+        "written atomically into the output folder with a .json record beside it. The queue\n"
+        "file is updated as jobs start and finish; after a crash or kill, running it again\n"
+        "restarts the interrupted job and skips every finished output.\n"
+        "\n"
+        "Options:\n"
+        "  --devices LIST     one worker per device, e.g. cuda:0,cuda:1 or cpu,cpu\n"
+        "                     (default: each job's own device setting)\n"
+        "  --shard I/N        run only the I-th of N slices (jobs I, I+N, I+2N, ...); state in\n"
+        "                     QUEUE.shard-I-of-N.json, outputs in the shared output folder\n"
+        "  --retry-failed     queue failed and cancelled jobs again before running\n"
+        "  --weights FILE     VGG-19 weights (default: the installed model)\n"
+        "  --progress json    one JSON object per event on stdout (default: lines on stderr)\n"
+        "  --list             print the jobs and their status, run nothing\n"
+        "\n"
+        "Exit status: 0 all done, 1 some failed or were cancelled, 2 bad usage, 130 interrupted\n"
+        "(Ctrl-C or SIGTERM: the running jobs go back to the queue).\n");
+}
+
+int run_batch_command(const QStringList& arguments) {
+    QCommandLineParser parser;
+    parser.addPositionalArgument(QStringLiteral("queue"), QStringLiteral("the queue file"));
+    const QCommandLineOption devices_option(QStringLiteral("devices"), QString(), QStringLiteral("LIST"));
+    const QCommandLineOption shard_option(QStringLiteral("shard"), QString(), QStringLiteral("I/N"));
+    const QCommandLineOption retry_option(QStringLiteral("retry-failed"));
+    const QCommandLineOption weights_option(QStringLiteral("weights"), QString(), QStringLiteral("FILE"));
+    const QCommandLineOption progress_option(QStringLiteral("progress"), QString(), QStringLiteral("text|json"));
+    const QCommandLineOption list_option(QStringLiteral("list"));
+    const QCommandLineOption help_option(QStringList{QStringLiteral("help"), QStringLiteral("h")});
+    parser.addOptions({devices_option, shard_option, retry_option, weights_option, progress_option, list_option, help_option});
+    if (!parser.parse(QStringList{QStringLiteral("shuimo-cli")} + arguments)) throw UsageError(parser.errorText().toStdString());
+    if (parser.isSet(help_option)) {
+        std::fputs(batch_help_text().toLocal8Bit().constData(), stdout);
+        return 0;
+    }
+    if (parser.positionalArguments().size() != 1) throw UsageError("batch needs one queue file (shuimo-cli batch --help)");
+    const std::filesystem::path queue_file = parser.positionalArguments().first().toStdString();
+    const QString progress = parser.value(progress_option);
+    if (parser.isSet(progress_option) && progress != QLatin1String("json") && progress != QLatin1String("text"))
+        throw UsageError("--progress takes text or json");
+
+    std::optional<batch::Shard> shard;
+    if (parser.isSet(shard_option)) {
+        try {
+            shard = batch::parse_shard(parser.value(shard_option).toStdString());
+        } catch (const batch::QueueError& e) {
+            throw UsageError(e.what());
+        }
+    }
+    batch::RunnerOptions options;
+    if (parser.isSet(devices_option)) {
+        for (const QString& device : parser.value(devices_option).split(QLatin1Char(','))) {
+            if (device.trimmed().isEmpty()) throw UsageError("--devices: an empty device name in '" + parser.value(devices_option).toStdString() + "'");
+            options.devices.push_back(device.trimmed().toStdString());
+        }
+    }
+
+    if (parser.isSet(list_option)) {
+        list_jobs(shard ? batch::shard_of(batch::read_queue_file(queue_file), shard->index, shard->count)
+                        : batch::read_queue_file(queue_file));
+        return 0;
+    }
+
+    if (parser.isSet(weights_option)) {
+        options.weights = parser.value(weights_option).toStdString();
+    } else if (const auto installed = engine::find_installed_vgg19_weights()) {
+        options.weights = *installed;
+    } else {
+        throw engine::WeightsError(engine::missing_weights_message());
+    }
+
+    batch::QueueStore store(queue_file, shard);
+    if (parser.isSet(retry_option)) {
+        const int count = store.retry_failed();
+        std::fprintf(stderr, "shuimo-cli: %d failed or cancelled job(s) queued again\n", count);
+    }
+    BatchPrinter printer(progress == QLatin1String("json"), store.snapshot().jobs.size());
+    batch::BatchRunner runner(store, options, printer);
+
+    g_batch_interrupt.store(false);
+    std::signal(SIGINT, request_batch_interrupt);
+    std::signal(SIGTERM, request_batch_interrupt);
+    std::atomic<bool> finished{false};
+    std::thread watcher([&] {
+        while (!finished.load()) {
+            if (g_batch_interrupt.load()) {
+                runner.stop();
+                return;
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        }
+    });
+    batch::BatchProgress result;
+    try {
+        result = runner.run();
+    } catch (...) {
+        finished.store(true);
+        watcher.join();
+        throw;
+    }
+    finished.store(true);
+    watcher.join();
+    std::signal(SIGINT, SIG_DFL);
+    std::signal(SIGTERM, SIG_DFL);
+
+    std::fprintf(stderr, "shuimo-cli: batch %s: %d done, %d failed, %d cancelled, %d queued (of %d)\n",
+                 store.state_file().string().c_str(), result.done, result.failed, result.cancelled, result.queued + result.running,
+                 result.total);
+    if (g_batch_interrupt.load()) return 130;
+    return result.failed == 0 && result.cancelled == 0 && result.queued == 0 ? 0 : 1;
+}
+
+}  // namespace shuimo::cli

@@ -1,0 +1,420 @@
+#include "shuimo/batch/batch_queue.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSet>
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+#include "shuimo/batch/name_template.h"
+#include "shuimo/batch/params_json.h"
+
+namespace shuimo::batch {
+namespace {
+
+constexpr int kFormatVersion = 1;
+
+QString q(const std::string& text) { return QString::fromStdString(text); }
+QString q(const std::filesystem::path& path) { return QString::fromStdString(path.generic_string()); }
+
+bool is_image_file(const std::filesystem::path& path) {
+    static const std::set<std::string> kExtensions{".jpg", ".jpeg", ".png", ".tif", ".tiff", ".webp", ".bmp"};
+    return kExtensions.contains(QString::fromStdString(path.extension().string()).toLower().toStdString());
+}
+
+// Reads one JSON object strictly: every key must be known, every value of its type.
+class ObjectReader {
+public:
+    ObjectReader(const QJsonObject& object, std::string where) : object_(object), where_(std::move(where)) {}
+
+    QJsonValue get(const char* key) {
+        used_.insert(QLatin1String(key));
+        return object_.value(QLatin1String(key));
+    }
+    std::string text(const char* key, const std::string& fallback, bool required = false) {
+        const QJsonValue v = get(key);
+        if (v.isUndefined() && !required) return fallback;
+        if (!v.isString()) fail(std::string(key) + " must be a string");
+        return v.toString().toStdString();
+    }
+    int integer(const char* key, int fallback, int low, int high) {
+        const QJsonValue v = get(key);
+        if (v.isUndefined()) return fallback;
+        const double d = v.toDouble(std::nan(""));
+        if (!v.isDouble() || d != std::floor(d) || d < low || d > high)
+            fail(std::string(key) + " must be a whole number from " + std::to_string(low) + " to " + std::to_string(high));
+        return static_cast<int>(d);
+    }
+    double number(const char* key, double fallback) {
+        const QJsonValue v = get(key);
+        if (v.isUndefined()) return fallback;
+        if (!v.isDouble() || !std::isfinite(v.toDouble()) || v.toDouble() < 0) fail(std::string(key) + " must be a number >= 0");
+        return v.toDouble();
+    }
+    bool boolean(const char* key, bool fallback) {
+        const QJsonValue v = get(key);
+        if (v.isUndefined()) return fallback;
+        if (!v.isBool()) fail(std::string(key) + " must be true or false");
+        return v.toBool();
+    }
+    QJsonArray array(const char* key, bool required = false) {
+        const QJsonValue v = get(key);
+        if (v.isUndefined() && !required) return {};
+        if (!v.isArray()) fail(std::string(key) + " must be an array");
+        return v.toArray();
+    }
+    QJsonObject object(const char* key) {
+        const QJsonValue v = get(key);
+        if (v.isUndefined()) return {};
+        if (!v.isObject()) fail(std::string(key) + " must be an object");
+        return v.toObject();
+    }
+    void finish() const {
+        for (auto it = object_.begin(); it != object_.end(); ++it) {
+            if (!used_.contains(it.key())) fail("unknown key '" + it.key().toStdString() + "'");
+        }
+    }
+    [[noreturn]] void fail(const std::string& why) const { throw QueueError(where_ + ": " + why); }
+    const std::string& where() const { return where_; }
+
+private:
+    const QJsonObject& object_;
+    std::string where_;
+    QSet<QString> used_;
+};
+
+std::vector<std::filesystem::path> paths_of(const QJsonArray& array, const ObjectReader& owner, const char* key) {
+    std::vector<std::filesystem::path> paths;
+    for (const auto& item : array) {
+        if (!item.isString() || item.toString().isEmpty()) owner.fail(std::string(key) + " must hold file names (non-empty strings)");
+        paths.emplace_back(item.toString().toStdString());
+    }
+    return paths;
+}
+
+QJsonArray to_json(const std::vector<std::filesystem::path>& paths) {
+    QJsonArray array;
+    for (const auto& path : paths) array.append(q(path));
+    return array;
+}
+
+QJsonObject style_to_json(const StyleChoice& style) {
+    QJsonObject json;
+    json[QStringLiteral("name")] = q(style.name);
+    json[QStringLiteral("files")] = to_json(style.files);
+    QJsonArray blend;
+    for (const double w : style.blend) blend.append(w);
+    json[QStringLiteral("blend")] = blend;
+    return json;
+}
+
+StyleChoice style_from_json(const QJsonValue& value, const std::string& where) {
+    StyleChoice style;
+    if (value.isString()) {
+        if (value.toString().isEmpty()) throw QueueError(where + ": a style must name a file");
+        style.files.emplace_back(value.toString().toStdString());
+    } else if (value.isObject()) {
+        const QJsonObject object = value.toObject();
+        ObjectReader r(object, where);
+        style.name = r.text("name", "");
+        style.files = paths_of(r.array("files", true), r, "files");
+        for (const auto& w : r.array("blend")) {
+            if (!w.isDouble() || !std::isfinite(w.toDouble()) || w.toDouble() < 0)
+                r.fail("blend must hold one number >= 0 per file");
+            style.blend.push_back(w.toDouble());
+        }
+        r.finish();
+        if (style.files.empty()) r.fail("files must name at least one style image");
+        if (!style.blend.empty() && style.blend.size() != style.files.size())
+            r.fail("blend has " + std::to_string(style.blend.size()) + " weights for " + std::to_string(style.files.size()) + " files");
+        if (!style.blend.empty() && std::all_of(style.blend.begin(), style.blend.end(), [](double w) { return w == 0.0; }))
+            r.fail("blend weights are all zero");
+    } else {
+        throw QueueError(where + ": a style is a file name or {\"name\", \"files\", \"blend\"}");
+    }
+    if (style.name.empty()) {
+        for (const auto& file : style.files) style.name += (style.name.empty() ? "" : "+") + file.stem().string();
+    }
+    return style;
+}
+
+OutputSettings output_from_json(const QJsonObject& json, const std::string& where) {
+    OutputSettings out;
+    ObjectReader r(json, where);
+    out.folder = r.text("folder", out.folder.string());
+    out.name_template = r.text("name", out.name_template);
+    out.format = QString::fromStdString(r.text("format", out.format)).toLower().toStdString();
+    if (out.format == "jpeg") out.format = "jpg";
+    if (out.format == "tiff") out.format = "tif";
+    out.bit_depth = r.integer("bit_depth", out.bit_depth, 8, 16);
+    out.overwrite = r.boolean("overwrite", out.overwrite);
+    r.finish();
+    if (out.folder.empty()) r.fail("folder is empty");
+    if (out.format != "png" && out.format != "jpg" && out.format != "tif" && out.format != "webp")
+        r.fail("format '" + out.format + "' is not one of png, jpg, tif, webp");
+    if (out.bit_depth != 8 && out.bit_depth != 16) r.fail("bit_depth must be 8 or 16");
+    if (out.bit_depth == 16 && out.format != "png" && out.format != "tif")
+        r.fail(out.format + " holds only 8-bit images; use png or tif for 16-bit output");
+    try {
+        check_name_template(out.name_template);
+    } catch (const QueueError& e) {
+        r.fail(e.what());
+    }
+    return out;
+}
+
+QJsonObject output_to_json(const OutputSettings& out) {
+    QJsonObject json;
+    json[QStringLiteral("folder")] = q(out.folder);
+    json[QStringLiteral("name")] = q(out.name_template);
+    json[QStringLiteral("format")] = q(out.format);
+    json[QStringLiteral("bit_depth")] = out.bit_depth;
+    json[QStringLiteral("overwrite")] = out.overwrite;
+    return json;
+}
+
+BatchSpec spec_from_json(ObjectReader& r) {
+    BatchSpec spec;
+    spec.output = output_from_json(r.object("output"), r.where() + ", output");
+    spec.base_params = r.object("params");
+    // Checked now, so a typo is reported before anything runs.
+    params_from_json(spec.base_params, {}, ParamsReading::Strict, QStringLiteral("params"));
+    spec.contents = paths_of(r.array("contents"), r, "contents");
+    int n = 0;
+    for (const auto& style : r.array("styles")) spec.styles.push_back(style_from_json(style, r.where() + ", styles[" + std::to_string(n++) + "]"));
+    n = 0;
+    std::set<std::string> names;
+    for (const auto& item : r.array("presets")) {
+        const std::string where = r.where() + ", presets[" + std::to_string(n++) + "]";
+        if (!item.isObject()) throw QueueError(where + ": a preset is {\"name\": ..., \"params\": {...}}");
+        const QJsonObject object = item.toObject();
+        ObjectReader pr(object, where);
+        Preset preset;
+        preset.name = pr.text("name", "", true);
+        preset.overrides = pr.object("params");
+        pr.finish();
+        if (preset.name.empty()) pr.fail("a preset needs a name");
+        if (!names.insert(preset.name).second) pr.fail("two presets are called '" + preset.name + "'");
+        spec.presets.push_back(std::move(preset));
+    }
+    return spec;
+}
+
+BatchJob job_from_json(const QJsonValue& value, const std::string& where) {
+    if (!value.isObject()) throw QueueError(where + ": a job is an object");
+    const QJsonObject object = value.toObject();
+    ObjectReader r(object, where);
+    BatchJob job;
+    job.id = r.text("id", "", true);
+    job.content = r.text("content", "", true);
+    job.style = style_from_json(r.get("style"), where + ", style");
+    job.preset = r.text("preset", "");
+    job.params = params_from_json(r.object("params"), {}, ParamsReading::Strict, q(where + ", params"));
+    job.output = r.text("output", "", true);
+    try {
+        job.status = parse_job_status(r.text("status", "queued"));
+    } catch (const QueueError& e) {
+        r.fail(e.what());
+    }
+    job.error = r.text("error", "");
+    job.attempts = r.integer("attempts", 0, 0, 1'000'000);
+    job.seconds = r.number("seconds", 0.0);
+    r.finish();
+    if (job.id.empty()) r.fail("id is empty");
+    if (job.content.empty()) r.fail("content is empty");
+    if (job.output.empty() || job.output.is_absolute() || job.output.lexically_normal().string().starts_with(".."))
+        r.fail("output must be a file name inside the output folder");
+    return job;
+}
+
+QJsonObject job_to_json(const BatchJob& job) {
+    QJsonObject json;
+    json[QStringLiteral("id")] = q(job.id);
+    json[QStringLiteral("content")] = q(job.content);
+    json[QStringLiteral("style")] = style_to_json(job.style);
+    json[QStringLiteral("preset")] = q(job.preset);
+    json[QStringLiteral("params")] = params_to_json(job.params);
+    json[QStringLiteral("output")] = q(job.output);
+    json[QStringLiteral("status")] = q(std::string(to_string(job.status)));
+    json[QStringLiteral("error")] = q(job.error);
+    json[QStringLiteral("attempts")] = job.attempts;
+    json[QStringLiteral("seconds")] = job.seconds;
+    return json;
+}
+
+}  // namespace
+
+std::string_view to_string(JobStatus status) {
+    switch (status) {
+    case JobStatus::Queued: return "queued";
+    case JobStatus::Running: return "running";
+    case JobStatus::Done: return "done";
+    case JobStatus::Failed: return "failed";
+    case JobStatus::Cancelled: return "cancelled";
+    }
+    return "queued";
+}
+
+JobStatus parse_job_status(std::string_view text) {
+    for (const JobStatus s : {JobStatus::Queued, JobStatus::Running, JobStatus::Done, JobStatus::Failed, JobStatus::Cancelled}) {
+        if (to_string(s) == text) return s;
+    }
+    throw QueueError("status '" + std::string(text) + "' is not one of queued, running, done, failed, cancelled");
+}
+
+std::filesystem::path BatchQueue::resolve(const std::filesystem::path& path) const {
+    return path.is_absolute() || base_dir.empty() ? path : base_dir / path;
+}
+
+std::filesystem::path BatchQueue::output_folder() const { return resolve(spec.output.folder); }
+
+std::filesystem::path BatchQueue::output_path(const BatchJob& job) const { return output_folder() / job.output; }
+
+std::string BatchQueue::extension() const { return spec.output.format; }
+
+std::vector<BatchJob> expand_jobs(const BatchSpec& spec, const std::filesystem::path& base_dir) {
+    const auto resolve = [&](const std::filesystem::path& p) { return p.is_absolute() || base_dir.empty() ? p : base_dir / p; };
+    std::vector<std::filesystem::path> contents;
+    for (const auto& entry : spec.contents) {
+        std::error_code ec;
+        if (!std::filesystem::is_directory(resolve(entry), ec)) {
+            contents.push_back(entry);
+            continue;
+        }
+        std::vector<std::filesystem::path> found;
+        for (const auto& file : std::filesystem::directory_iterator(resolve(entry), ec)) {
+            if (file.is_regular_file(ec) && is_image_file(file.path())) found.push_back(entry / file.path().filename());
+        }
+        if (found.empty()) throw QueueError("folder " + resolve(entry).string() + " holds no images (.jpg .png .tif .webp .bmp)");
+        std::sort(found.begin(), found.end());
+        contents.insert(contents.end(), found.begin(), found.end());
+    }
+    if (contents.empty()) throw QueueError("the batch has no photos: add at least one to \"contents\"");
+    if (spec.styles.empty()) throw QueueError("the batch has no styles: add at least one to \"styles\"");
+    check_name_template(spec.output.name_template);
+
+    const engine::StyleParams base = params_from_json(spec.base_params, {}, ParamsReading::Strict, QStringLiteral("params"));
+    std::vector<Preset> presets = spec.presets;
+    if (presets.empty()) presets.push_back({"default", {}});
+    std::vector<engine::StyleParams> preset_params;
+    for (const auto& preset : presets) {
+        preset_params.push_back(params_from_json(preset.overrides, base, ParamsReading::Strict, q("preset '" + preset.name + "'")));
+    }
+
+    std::vector<BatchJob> jobs;
+    const std::size_t total = contents.size() * spec.styles.size() * presets.size();
+    const int width = static_cast<int>(std::to_string(total).size());
+    std::vector<std::filesystem::path> names;
+    for (const auto& content : contents) {
+        for (const auto& style : spec.styles) {
+            for (std::size_t p = 0; p < presets.size(); ++p) {
+                BatchJob job;
+                job.id = std::to_string(jobs.size() + 1);
+                job.content = content;
+                job.style = style;
+                job.preset = presets[p].name;
+                job.params = preset_params[p];
+                NameFields fields{content.stem().string(), style.name, presets[p].name, static_cast<int>(jobs.size() + 1), width,
+                                  spec.output.format};
+                names.push_back(render_name(spec.output.name_template, fields));
+                jobs.push_back(std::move(job));
+            }
+        }
+    }
+    make_unique(names);
+    for (std::size_t i = 0; i < jobs.size(); ++i) jobs[i].output = names[i];
+    return jobs;
+}
+
+QJsonObject queue_to_json(const BatchQueue& queue) {
+    QJsonObject json;
+    json[QStringLiteral("shuimo_batch")] = kFormatVersion;
+    json[QStringLiteral("output")] = output_to_json(queue.spec.output);
+    json[QStringLiteral("params")] = queue.spec.base_params;
+    json[QStringLiteral("contents")] = to_json(queue.spec.contents);
+    QJsonArray styles;
+    for (const auto& style : queue.spec.styles) styles.append(style_to_json(style));
+    json[QStringLiteral("styles")] = styles;
+    QJsonArray presets;
+    for (const auto& preset : queue.spec.presets) {
+        presets.append(QJsonObject{{QStringLiteral("name"), q(preset.name)}, {QStringLiteral("params"), preset.overrides}});
+    }
+    json[QStringLiteral("presets")] = presets;
+    QJsonArray jobs;
+    for (const auto& job : queue.jobs) jobs.append(job_to_json(job));
+    json[QStringLiteral("jobs")] = jobs;
+    return json;
+}
+
+BatchQueue queue_from_json(const QJsonObject& json, const std::filesystem::path& base_dir, const std::string& source) {
+    ObjectReader r(json, source);
+    const QJsonValue version = r.get("shuimo_batch");
+    if (!version.isUndefined() && version.toInt(-1) != kFormatVersion)
+        r.fail("\"shuimo_batch\" is " + QJsonDocument(QJsonArray{version}).toJson(QJsonDocument::Compact).toStdString() +
+               "; this version reads 1");
+    BatchQueue queue;
+    queue.base_dir = base_dir;
+    try {
+        queue.spec = spec_from_json(r);
+    } catch (const engine::ConfigError& e) {
+        r.fail(e.what());
+    }
+    const QJsonValue jobs = r.get("jobs");
+    r.finish();
+    if (jobs.isUndefined()) {  // a bare spec; an empty list is a queue (or shard) with no jobs
+        try {
+            queue.jobs = expand_jobs(queue.spec, base_dir);
+        } catch (const engine::EngineError& e) {
+            r.fail(e.what());
+        }
+        return queue;
+    }
+    if (!jobs.isArray()) r.fail("jobs must be an array");
+    std::set<std::string> ids;
+    std::set<std::string> outputs;
+    int n = 0;
+    for (const auto& item : jobs.toArray()) {
+        BatchJob job = job_from_json(item, source + ", jobs[" + std::to_string(n++) + "]");
+        if (!ids.insert(job.id).second) r.fail("two jobs have the id '" + job.id + "'");
+        if (!outputs.insert(QString::fromStdString(job.output.generic_string()).toLower().toStdString()).second)
+            r.fail("two jobs write " + job.output.string());
+        queue.jobs.push_back(std::move(job));
+    }
+    return queue;
+}
+
+BatchQueue read_queue_file(const std::filesystem::path& path) {
+    QFile file(q(path));
+    if (!file.open(QIODevice::ReadOnly)) {
+        throw QueueError("cannot read the queue " + path.string() + ": " + file.errorString().toStdString());
+    }
+    constexpr qint64 kMaxQueueBytes = 256LL << 20;
+    if (file.size() > kMaxQueueBytes) throw QueueError("the queue " + path.string() + " is over 256 MiB: not a queue file?");
+    QJsonParseError error{};
+    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &error);
+    if (error.error != QJsonParseError::NoError) {
+        throw QueueError("the queue " + path.string() + " is not valid JSON: " + error.errorString().toStdString() +
+                         " at byte " + std::to_string(error.offset));
+    }
+    if (!doc.isObject()) throw QueueError("the queue " + path.string() + " is not a JSON object");
+    std::filesystem::path base = path.parent_path();
+    if (base.empty()) base = ".";
+    return queue_from_json(doc.object(), base, path.string());
+}
+
+BatchQueue shard_of(const BatchQueue& queue, int index, int count) {
+    if (count < 1 || index < 1 || index > count) {
+        throw QueueError("shard " + std::to_string(index) + "/" + std::to_string(count) +
+                         " does not exist: use I/N with 1 <= I <= N");
+    }
+    BatchQueue slice = queue;
+    slice.jobs.clear();
+    for (std::size_t i = static_cast<std::size_t>(index - 1); i < queue.jobs.size(); i += static_cast<std::size_t>(count)) {
+        slice.jobs.push_back(queue.jobs[i]);
+    }
+    return slice;
+}
+
+}  // namespace shuimo::batch
