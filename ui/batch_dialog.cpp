@@ -158,7 +158,9 @@ QWidget* BatchDialog::buildSetup() {
         auto* box = new QVBoxLayout(group);
         list = new QListWidget(group);
         list->setSelectionMode(QAbstractItemView::ExtendedSelection);
-        list->setMinimumHeight(110);
+        // Short lists: the queue below gets the height.
+        list->setMinimumHeight(list->fontMetrics().height() * 4);
+        list->setMaximumHeight(list->fontMetrics().height() * 7);
         box->addWidget(list, 1);
         if (add != nullptr) {
             auto* buttons = new QHBoxLayout;
@@ -191,7 +193,9 @@ QWidget* BatchDialog::buildSetup() {
     auto* chooseFolder = new QPushButton(tr("Choose…"), output);
     folderRow->addWidget(m_folder, 1);
     folderRow->addWidget(chooseFolder);
-    form->addRow(tr("&Folder:"), folderRow);
+    auto* folderLabel = new QLabel(tr("&Folder:"), output);
+    folderLabel->setBuddy(m_folder);
+    form->addRow(folderLabel, folderRow);
 
     auto* formatRow = new QHBoxLayout;
     m_format = new QComboBox(output);
@@ -203,7 +207,9 @@ QWidget* BatchDialog::buildSetup() {
     formatRow->addWidget(m_format);
     formatRow->addWidget(m_bitDepth);
     formatRow->addStretch(1);
-    form->addRow(tr("F&ormat:"), formatRow);
+    auto* formatLabel = new QLabel(tr("F&ormat:"), output);
+    formatLabel->setBuddy(m_format);
+    form->addRow(formatLabel, formatRow);
 
     m_template = new QLineEdit(QString::fromStdString(batch::OutputSettings{}.name_template), output);
     m_template->setToolTip(tr("Fields: {content} (the photo's name), {style}, {preset}, {index} (the job's number), "
@@ -271,6 +277,7 @@ QWidget* BatchDialog::buildQueue() {
     m_table->verticalHeader()->hide();
     m_table->setWordWrap(false);
     m_table->setAlternatingRowColors(true);
+    m_table->setMinimumHeight(m_table->verticalHeader()->defaultSectionSize() * 7);
     QHeaderView* header = m_table->horizontalHeader();
     header->setSectionResizeMode(QHeaderView::Interactive);
     header->setStretchLastSection(false);
