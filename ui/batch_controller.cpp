@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <exception>
+#include <utility>
 
 #ifdef Q_OS_LINUX
 #include <sys/resource.h>
@@ -187,6 +188,8 @@ void BatchController::onRunEnded(const QString& error) {
     Q_EMIT progressChanged(m_progress);
     if (!error.isEmpty()) Q_EMIT runnerFailed(error);
     Q_EMIT finished();
+    // Jobs re-queued by a retry while the workers were already leaving would wait for another Start.
+    if (std::exchange(m_startAgain, false) && error.isEmpty() && m_progress.queued > 0) start();
 }
 
 void BatchController::joinRunner() {
@@ -239,10 +242,15 @@ void BatchController::retryFailed() {
         Q_EMIT queueChanged();
         Q_EMIT progressChanged(m_progress);
     }
-    if (!isRunning()) start();
+    if (isRunning()) {
+        m_startAgain = true;  // the runner takes them if it is still working; if not, a new run does
+    } else {
+        start();
+    }
 }
 
 void BatchController::stop() {
+    m_startAgain = false;
     if (!m_runner) return;
     m_runner->stop();
     onRunEnded({});

@@ -88,6 +88,7 @@ private:
     QString m_queueFile;
     batch::BatchProgress m_progress;
     bool m_paused = false;
+    bool m_startAgain = false;  // retryFailed() during a run
 };
 
 }  // namespace shuimo::ui

@@ -1,8 +1,8 @@
 // Batch export from the GUI: the dialog's job count and name example, a batch
 // run to the end (files, sidecars, the table), a corrupt photo failing only its
-// own jobs, pause and resume, cancelling one job, and the main window's offer
-// to resume an unfinished queue. Tiny generated images, seeded random weights,
-// a few iterations: each batch takes seconds on two cores.
+// own jobs (then Retry Failed), pause and resume, cancelling one job, and the
+// main window's offer to resume an unfinished queue. Tiny generated images,
+// seeded random weights, a few iterations: each batch takes seconds on two cores.
 //
 // SHUIMO_SCREENSHOT_DIR=<folder> saves the dialog after the mixed batch as
 // batch_dialog_<language>.png; SHUIMO_TEST_LANGUAGE=zh_CN shows it in Chinese
@@ -253,7 +253,7 @@ private Q_SLOTS:
     }
 
     // (c) Garbage bytes named .png: its jobs fail with the reason shown in the
-    // table, the other photos' jobs finish.
+    // table, the other photos' jobs finish; once repaired, Retry Failed redoes them.
     void corruptPhotoFailsOnlyItsJobs() {
         QTemporaryDir dir;
         const Inputs files = writeInputs(dir.path(), 2);
@@ -302,6 +302,16 @@ private Q_SLOTS:
         if (!shots.isEmpty()) {
             QVERIFY(dialog.grab().save(QDir(shots).filePath(QStringLiteral("batch_dialog_%1.png").arg(m_language))));
         }
+
+        // The photo repaired, Retry Failed runs the two failed jobs again (and only those).
+        testing::writeImage(dir.path(), QStringLiteral("broken.png"), 40, 32, false);
+        QSignalSpy started(dialog.controller(), &ui::BatchController::jobStarted);
+        dialog.retryButton()->click();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 90000);
+        QCOMPARE(started.count(), 2);
+        for (int row = 0; row < 6; ++row) QCOMPARE(statusOf(dialog, row), JobStatus::Done);
+        QVERIFY(QFile::exists(outputOf(dialog, 3)));
+        QVERIFY(!dialog.retryButton()->isEnabled());
     }
 
     // (d) While paused no job finishes and no evaluation reports; resume finishes them all.
