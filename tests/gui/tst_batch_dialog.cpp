@@ -319,7 +319,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const Inputs files = writeInputs(dir.path(), 1);
         ui::BatchDialog dialog;
-        dialog.setInputs(batchInputs(files, {30, 30, 30}));
+        dialog.setInputs(batchInputs(files, {20, 20, 20}));
         tickAllPresets(dialog);
         dialog.outputFolderEdit()->setText(dir.filePath(QStringLiteral("out")));
         QCOMPARE(dialog.jobCount(), 3);
@@ -345,6 +345,7 @@ private Q_SLOTS:
         // The bounded wait is the check: unpaused, this is many evaluations' time
         // (and the jobs left would start), so a pause that does not hold fails here.
         const int holdMs = static_cast<int>(std::max(2000.0, 20 * msPerEvaluation));
+        qInfo("%.0f ms per evaluation; holding for %d ms", msPerEvaluation, holdMs);
         QTest::qWait(holdMs);
         QCOMPARE(progress.count(), heldProgress);
         QCOMPARE(jobFinished.count(), heldFinished);
