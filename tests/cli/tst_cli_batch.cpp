@@ -16,6 +16,7 @@
 #include <set>
 
 #include <signal.h>
+#include <sys/resource.h>
 
 #include "random_weights.h"
 #include "shuimo/batch/batch_queue.h"
@@ -43,7 +44,7 @@ struct CliRun {
 
 // name -> settings hash, for every finished output in `out`; fails the test on
 // anything else in the folder (temporaries, duplicates, half-written files).
-std::map<std::string, std::string> finished_outputs(const std::filesystem::path& out) {
+std::map<std::string, std::string> finished_outputs(const std::filesystem::path& out, int long_side = 32) {
     std::map<std::string, std::string> result;
     std::set<std::string> files;
     for (const auto& entry : std::filesystem::directory_iterator(out)) files.insert(entry.path().filename().string());
@@ -61,7 +62,7 @@ std::map<std::string, std::string> finished_outputs(const std::filesystem::path&
         if (batch::inspect_output(out / name, hash).state != batch::OutputState::Finished)
             throw std::runtime_error(name + " does not match its record");
         const auto image = image_io::read_image(out / name);  // decodes
-        if (std::max(image.rgb.width, image.rgb.height) != 32) throw std::runtime_error(name + " has the wrong size");
+        if (std::max(image.rgb.width, image.rgb.height) != long_side) throw std::runtime_error(name + " has the wrong size");
         result[name] = hash;
     }
     return result;
@@ -222,6 +223,41 @@ private Q_SLOTS:
         QVERIFY2(!again.out.contains("\"event\":\"job_started\"") || again.err.contains("already finished") || again.out.contains("already finished"),
                  again.out.constData());
         QCOMPARE(again.out.count("already finished: skipped"), 2);
+    }
+
+    // A full disk, simulated with RLIMIT_FSIZE in the child: writes past the limit fail
+    // with EFBIG. The queue (small) is still saved; the images (large) are not.
+    void aFullDiskFailsJobsCleanly() {
+        const auto queue = make_batch("full", 2);
+        std::ofstream(queue) << R"({"output": {"folder": "out"}, "params": {"size": 96, "iterations": 2, "scales": 1},
+            "contents": ["photos/a.png", "photos/b.png"], "styles": ["ink.png"]})";
+        QProcess process;
+        process.setProcessEnvironment(environment());
+        process.setChildProcessModifier([] {
+            ::signal(SIGXFSZ, SIG_IGN);  // fail the write instead of killing the process
+            const rlimit limit{6000, 6000};
+            ::setrlimit(RLIMIT_FSIZE, &limit);
+        });
+        process.start(QStringLiteral(SHUIMO_CLI_PATH), batch_args(queue));
+        QVERIFY(process.waitForFinished(180000));
+        const QByteArray err = process.readAllStandardError();
+        QCOMPARE(process.exitCode(), 1);
+        const auto state = batch::read_queue_file(queue);  // consistent, and says what happened
+        for (const auto& job : state.jobs) {
+            QCOMPARE(job.status, batch::JobStatus::Failed);
+            QVERIFY2(QString::fromStdString(job.error).contains(QStringLiteral("too large")), job.error.c_str());
+        }
+        // Nothing half-written, no record without its image, no temporaries.
+        for (const auto& entry : std::filesystem::directory_iterator(queue.parent_path() / "out"))
+            QFAIL(("left behind: " + entry.path().string()).c_str());
+        // With room again, retrying the failed jobs finishes them.
+        const CliRun retry = run(batch_args(queue, {QStringLiteral("--retry-failed")}));
+        QVERIFY2(retry.exit_code == 0, retry.err.constData());
+        try {
+            QCOMPARE(finished_outputs(queue.parent_path() / "out", 96).size(), std::size_t(2));
+        } catch (const std::exception& e) {
+            QFAIL(e.what());
+        }
     }
 
     void errorsAndListing() {
