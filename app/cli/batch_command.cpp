@@ -63,7 +63,16 @@ public:
         }
     }
     void on_progress(const batch::BatchProgress& p) override {
-        if (!json_) return;
+        if (!json_) {
+            // One line each time a job ends, not at every evaluation.
+            const int finished = p.done + p.failed + p.cancelled;
+            std::lock_guard lock(mutex_);
+            if (finished == last_finished_) return;
+            last_finished_ = finished;
+            std::fprintf(stderr, "          %d of %d finished (%.0f%%)%s\n", finished, p.total, 100.0 * p.fraction,
+                         p.eta_seconds > 0 ? (", about " + duration(p.eta_seconds) + " left").c_str() : "");
+            return;
+        }
         emit({{QStringLiteral("event"), QStringLiteral("progress")}, {QStringLiteral("done"), p.done},
               {QStringLiteral("failed"), p.failed}, {QStringLiteral("cancelled"), p.cancelled},
               {QStringLiteral("queued"), p.queued}, {QStringLiteral("running"), p.running},
@@ -93,6 +102,7 @@ private:
 
     bool json_;
     std::size_t total_;
+    int last_finished_ = 0;
     std::mutex mutex_;
 };
 

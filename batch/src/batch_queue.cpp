@@ -265,7 +265,7 @@ JobStatus parse_job_status(std::string_view text) {
 }
 
 std::filesystem::path BatchQueue::resolve(const std::filesystem::path& path) const {
-    return path.is_absolute() || base_dir.empty() ? path : base_dir / path;
+    return path.is_absolute() || base_dir.empty() || base_dir == "." ? path : base_dir / path;
 }
 
 std::filesystem::path BatchQueue::output_folder() const { return resolve(spec.output.folder); }
@@ -275,7 +275,9 @@ std::filesystem::path BatchQueue::output_path(const BatchJob& job) const { retur
 std::string BatchQueue::extension() const { return spec.output.format; }
 
 std::vector<BatchJob> expand_jobs(const BatchSpec& spec, const std::filesystem::path& base_dir) {
-    const auto resolve = [&](const std::filesystem::path& p) { return p.is_absolute() || base_dir.empty() ? p : base_dir / p; };
+    const auto resolve = [&](const std::filesystem::path& p) {
+        return p.is_absolute() || base_dir.empty() || base_dir == "." ? p : base_dir / p;
+    };
     std::vector<std::filesystem::path> contents;
     for (const auto& entry : spec.contents) {
         std::error_code ec;

@@ -125,8 +125,16 @@ void write_output(const std::filesystem::path& output, std::span<const std::byte
     const QByteArray json = QJsonDocument(record).toJson();
     try {
         engine::write_file_atomically(sidecar_path(output), std::as_bytes(std::span(json.constData(), static_cast<std::size_t>(json.size()))));
+    } catch (const engine::EngineError& e) {
+        throw engine::ImageIoError(e.what());
+    }
+    try {
         engine::write_file_atomically(output, image_bytes);
     } catch (const engine::EngineError& e) {
+        // No image: leave no record either. An older image stays with our record, which no
+        // longer matches it, so the job is redone rather than the image taken for someone else's.
+        std::error_code ec;
+        if (!std::filesystem::exists(output, ec)) std::filesystem::remove(sidecar_path(output), ec);
         throw engine::ImageIoError(e.what());
     }
 }

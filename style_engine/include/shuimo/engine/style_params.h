@@ -58,6 +58,7 @@ struct StyleParams {
     std::uint64_t max_memory = 0;   // working-memory budget in bytes; 0 = what the device has free
     int report_every = 0;           // progress (and the loss read back from the device) every N
                                     // evaluations; 0 = auto: every one on the CPU, every 10 on a GPU
+    bool operator==(const StyleParams&) const = default;
 };
 
 // Throws ConfigError naming the parameter, its value and the allowed range.

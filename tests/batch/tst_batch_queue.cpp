@@ -1,0 +1,389 @@
+// The batch queue without the engine: JSON round trip, strict reading, name
+// templates and collisions, shards, the disk-backed store and the output record.
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <fstream>
+#include <set>
+
+#include "shuimo/batch/batch_queue.h"
+#include "shuimo/batch/name_template.h"
+#include "shuimo/batch/output_record.h"
+#include "shuimo/batch/params_json.h"
+#include "shuimo/batch/queue_store.h"
+
+using namespace shuimo;
+using batch::JobStatus;
+
+namespace {
+
+void write_text(const std::filesystem::path& path, const std::string& text) {
+    std::filesystem::create_directories(path.parent_path());
+    std::ofstream(path, std::ios::binary) << text;
+}
+
+std::string read_text(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), {}};
+}
+
+QJsonObject json_of(const char* text) { return QJsonDocument::fromJson(text).object(); }
+
+batch::BatchSpec three_by_two_by_two() {
+    batch::BatchSpec spec;
+    spec.contents = {"a.jpg", "b.jpg", "c.png"};
+    spec.styles = {{"ink", {"ink.png"}, {}}, {"mist", {"m1.png", "m2.png"}, {1.0, 2.0}}};
+    spec.base_params = json_of(R"({"size": 64, "iterations": 5})");
+    spec.presets = {{"soft", json_of(R"({"style_weight": 1000})")}, {"strong", json_of(R"({"style_weight": 1e7})")}};
+    spec.output.folder = "out";
+    return spec;
+}
+
+}  // namespace
+
+class TestBatchQueue : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void expansionIsContentsThenStylesThenPresets() {
+        const auto jobs = batch::expand_jobs(three_by_two_by_two(), "/q");
+        QCOMPARE(jobs.size(), std::size_t(12));
+        QCOMPARE(jobs[0].id, std::string("1"));
+        QCOMPARE(jobs[0].content, std::filesystem::path("a.jpg"));
+        QCOMPARE(jobs[0].preset, std::string("soft"));
+        QCOMPARE(jobs[1].preset, std::string("strong"));
+        QCOMPARE(jobs[2].style.name, std::string("mist"));
+        QCOMPARE(jobs[4].content, std::filesystem::path("b.jpg"));
+        QCOMPARE(jobs[11].id, std::string("12"));
+        QCOMPARE(jobs[0].output, std::filesystem::path("a_ink_soft.png"));
+        QCOMPARE(jobs[3].output, std::filesystem::path("a_mist_strong.png"));
+        // Base params under the preset's overrides.
+        QCOMPARE(jobs[0].params.size, 64);
+        QCOMPARE(jobs[0].params.style_weight, 1000.0);
+        QCOMPARE(jobs[1].params.style_weight, 1e7);
+        QCOMPARE(jobs[1].params.iterations, 5);
+    }
+
+    void contentFoldersAreListedSorted() {
+        QTemporaryDir dir;
+        const std::filesystem::path root = dir.path().toStdString();
+        for (const char* name : {"z.png", "a.JPG", "notes.txt", "m.tif"}) write_text(root / "photos" / name, "x");
+        batch::BatchSpec spec;
+        spec.contents = {"photos"};
+        spec.styles = {{"ink", {"ink.png"}, {}}};
+        const auto jobs = batch::expand_jobs(spec, root);
+        QCOMPARE(jobs.size(), std::size_t(3));
+        QCOMPARE(jobs[0].content, std::filesystem::path("photos/a.JPG"));
+        QCOMPARE(jobs[1].content, std::filesystem::path("photos/m.tif"));
+        QCOMPARE(jobs[2].content, std::filesystem::path("photos/z.png"));
+        spec.contents = {"empty"};
+        std::filesystem::create_directories(root / "empty");
+        QVERIFY_THROWS_EXCEPTION(batch::QueueError, batch::expand_jobs(spec, root));
+    }
+
+    void jsonRoundTrip() {
+        batch::BatchQueue queue;
+        queue.spec = three_by_two_by_two();
+        queue.spec.output.format = "tif";
+        queue.spec.output.bit_depth = 16;
+        queue.spec.output.overwrite = true;
+        queue.base_dir = "/q";
+        queue.jobs = batch::expand_jobs(queue.spec, queue.base_dir);
+        queue.jobs[2].status = JobStatus::Failed;
+        queue.jobs[2].error = "cannot decode b.jpg";
+        queue.jobs[2].attempts = 2;
+        queue.jobs[3].status = JobStatus::Done;
+        queue.jobs[3].seconds = 12.5;
+        queue.jobs[4].params.seed = 18446744073709551615ULL;  // survives JSON (written as a string)
+        queue.jobs[4].params.paper_colour = std::array<float, 3>{0.9f, 0.85f, 0.75f};
+        const QByteArray text = QJsonDocument(batch::queue_to_json(queue)).toJson();
+        const batch::BatchQueue back = batch::queue_from_json(QJsonDocument::fromJson(text).object(), "/q", "test");
+        QVERIFY(back == queue);
+    }
+
+    void strictReading_data() {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<QString>("expected");  // part of the message
+        const QByteArray ok_tail = R"("contents": ["a.jpg"], "styles": ["s.png"])";
+        QTest::newRow("not an object") << QByteArray("[1]") << "not a JSON object";
+        QTest::newRow("bad json") << QByteArray("{\"contents\": [") << "not valid JSON";
+        QTest::newRow("unknown key") << QByteArray("{\"contnets\": [], " + ok_tail + "}") << "unknown key 'contnets'";
+        QTest::newRow("unknown param") << QByteArray("{\"params\": {\"style_wieght\": 1}, " + ok_tail + "}") << "unknown setting 'style_wieght'";
+        QTest::newRow("infinite weight") << QByteArray("{\"params\": {\"style_weight\": 1e999}, " + ok_tail + "}") << "not valid JSON";  // Qt refuses 1e999
+        QTest::newRow("negative weight") << QByteArray("{\"params\": {\"style_weight\": -1}, " + ok_tail + "}") << "style weight must be a finite number between 0";
+        QTest::newRow("absurd size") << QByteArray("{\"params\": {\"size\": 1e12}, " + ok_tail + "}") << "size is 1000000000000";
+        QTest::newRow("fractional iterations") << QByteArray("{\"params\": {\"iterations\": 2.5}, " + ok_tail + "}") << "a whole number";
+        QTest::newRow("string weight") << QByteArray("{\"params\": {\"tv_weight\": \"nan\"}, " + ok_tail + "}") << "tv_weight is \"nan\"";
+        QTest::newRow("bad preset") << QByteArray("{\"presets\": [{\"name\": \"p\", \"params\": {\"optimizer\": \"sgd\"}}], " + ok_tail + "}") << "preset 'p'";
+        QTest::newRow("unnamed preset") << QByteArray("{\"presets\": [{\"params\": {}}], " + ok_tail + "}") << "name must be a string";
+        QTest::newRow("duplicate preset") << QByteArray("{\"presets\": [{\"name\": \"p\"}, {\"name\": \"p\"}], " + ok_tail + "}") << "two presets";
+        QTest::newRow("bad format") << QByteArray("{\"output\": {\"format\": \"gif\"}, " + ok_tail + "}") << "format 'gif'";
+        QTest::newRow("16-bit jpeg") << QByteArray("{\"output\": {\"format\": \"jpg\", \"bit_depth\": 16}, " + ok_tail + "}") << "only 8-bit";
+        QTest::newRow("bad template") << QByteArray("{\"output\": {\"name\": \"{photo}.{ext}\"}, " + ok_tail + "}") << "unknown field {photo}";
+        QTest::newRow("blend count") << QByteArray(R"({"contents": ["a.jpg"], "styles": [{"files": ["a.png", "b.png"], "blend": [1]}]})") << "1 weights for 2 files";
+        QTest::newRow("no contents") << QByteArray(R"({"styles": ["s.png"]})") << "no photos";
+        QTest::newRow("no styles") << QByteArray(R"({"contents": ["a.jpg"]})") << "no styles";
+        QTest::newRow("future version") << QByteArray("{\"shuimo_batch\": 2, " + ok_tail + "}") << "this version reads 1";
+        QTest::newRow("bad status") << QByteArray(R"({"jobs": [{"id": "1", "content": "a", "style": "s", "output": "o.png", "status": "paused"}]})") << "status 'paused'";
+        QTest::newRow("duplicate id") << QByteArray(R"({"jobs": [{"id": "1", "content": "a", "style": "s", "output": "o.png"}, {"id": "1", "content": "b", "style": "s", "output": "p.png"}]})") << "two jobs have the id";
+        QTest::newRow("output outside") << QByteArray(R"({"jobs": [{"id": "1", "content": "a", "style": "s", "output": "../o.png"}]})") << "inside the output folder";
+    }
+    void strictReading() {
+        QFETCH(QByteArray, json);
+        QFETCH(QString, expected);
+        QTemporaryDir dir;
+        const std::filesystem::path file = dir.filePath(QStringLiteral("q.json")).toStdString();
+        write_text(file, json.toStdString());
+        try {
+            batch::read_queue_file(file);
+            QFAIL("accepted");
+        } catch (const batch::QueueError& e) {
+            const QString message = QString::fromStdString(e.what());
+            QVERIFY2(message.contains(expected), qPrintable(message));
+            QVERIFY2(message.contains(QStringLiteral("q.json")), qPrintable(message));  // names the file
+        }
+    }
+
+    void nameTemplates_data() {
+        QTest::addColumn<QString>("name_template");
+        QTest::addColumn<QString>("content");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("default") << "{content}_{style}_{preset}.{ext}" << "IMG_01" << "IMG_01_ink wash_soft.png";
+        QTest::newRow("subfolders") << "{style}/{preset}/{content}.{ext}" << "a" << "ink wash/soft/a.png";
+        QTest::newRow("index padded") << "{index}-{content}.{ext}" << "a" << "007-a.png";
+        QTest::newRow("extension added") << "{content}" << "a" << "a.png";
+        QTest::newRow("wrong extension kept, right one added") << "{content}.jpg" << "a" << "a.jpg.png";
+        QTest::newRow("separators in values") << "{content}.{ext}" << "../../etc/passwd" << "_.._etc_passwd.png";
+        QTest::newRow("unsafe characters") << "{content}.{ext}" << "a:b*c?\"<>|\x01" << "a_b_c______.png";
+        QTest::newRow("only dots") << "{content}.{ext}" << ".." << "_.png";
+        QTest::newRow("chinese") << "{content}.{ext}" << "山水" << "山水.png";
+    }
+    void nameTemplates() {
+        QFETCH(QString, name_template);
+        QFETCH(QString, content);
+        QFETCH(QString, expected);
+        const batch::NameFields fields{content.toStdString(), "ink wash", "soft", 7, 3, "png"};
+        QCOMPARE(QString::fromStdString(batch::render_name(name_template.toStdString(), fields).generic_string()), expected);
+    }
+
+    void badTemplates_data() {
+        QTest::addColumn<QString>("name_template");
+        for (const char* t : {"", "/abs/{content}.{ext}", "{content", "content}", "{nope}", "../{content}", "a//{content}", "./{content}", "a\\b"})
+            QTest::newRow(t) << QString::fromUtf8(t);
+    }
+    void badTemplates() {
+        QFETCH(QString, name_template);
+        QVERIFY_THROWS_EXCEPTION(batch::QueueError, batch::check_name_template(name_template.toStdString()));
+    }
+
+    void collisionsGetNumbers() {
+        std::vector<std::filesystem::path> names{"a.png", "b.png", "A.png", "a.png", "a-2.png", "x/a.png", "x/a.png"};
+        batch::make_unique(names);
+        const std::vector<std::filesystem::path> expected{"a.png", "b.png", "A-3.png", "a-4.png", "a-2.png", "x/a.png", "x/a-2.png"};
+        QCOMPARE(names, expected);
+
+        // Through expansion: a template without {preset} collides for two presets.
+        auto spec = three_by_two_by_two();
+        spec.output.name_template = "{content}_{style}.{ext}";
+        const auto jobs = batch::expand_jobs(spec, "/q");
+        std::set<std::string> unique;
+        for (const auto& job : jobs) unique.insert(job.output.string());
+        QCOMPARE(unique.size(), jobs.size());
+        QCOMPARE(jobs[0].output, std::filesystem::path("a_ink.png"));
+        QCOMPARE(jobs[1].output, std::filesystem::path("a_ink-2.png"));
+    }
+
+    void shardsPartitionTheQueue() {
+        batch::BatchQueue queue;
+        queue.spec = three_by_two_by_two();
+        queue.jobs = batch::expand_jobs(queue.spec, "/q");
+        std::multiset<std::string> seen;
+        for (int i = 1; i <= 5; ++i) {
+            const auto slice = batch::shard_of(queue, i, 5);
+            QVERIFY(batch::shard_of(queue, i, 5) == slice);  // deterministic
+            for (const auto& job : slice.jobs) seen.insert(job.id);
+        }
+        QCOMPARE(seen.size(), queue.jobs.size());
+        for (const auto& job : queue.jobs) QCOMPARE(seen.count(job.id), std::size_t(1));
+        QCOMPARE(batch::shard_of(queue, 2, 5).jobs[0].id, std::string("2"));
+        QCOMPARE(batch::shard_of(queue, 2, 5).jobs[1].id, std::string("7"));
+        QVERIFY_THROWS_EXCEPTION(batch::QueueError, batch::shard_of(queue, 0, 3));
+        QVERIFY_THROWS_EXCEPTION(batch::QueueError, batch::shard_of(queue, 4, 3));
+        QCOMPARE(batch::parse_shard("2/3").index, 2);
+        QCOMPARE(batch::parse_shard("2/3").count, 3);
+        for (const char* bad : {"", "3", "0/3", "4/3", "1/0", "a/b", "1/3x", "-1/3"})
+            QVERIFY_THROWS_EXCEPTION(batch::QueueError, batch::parse_shard(bad));
+    }
+
+    void storeExpandsClaimsAndSaves() {
+        QTemporaryDir dir;
+        const std::filesystem::path file = dir.filePath(QStringLiteral("q.json")).toStdString();
+        write_text(file, R"({"contents": ["a.jpg", "b.jpg"], "styles": ["s.png"], "params": {"size": 32}})");
+        {
+            batch::QueueStore store(file);
+            QCOMPARE(store.snapshot().jobs.size(), std::size_t(2));
+            // The expansion was written back.
+            QCOMPARE(batch::read_queue_file(file).jobs.size(), std::size_t(2));
+            const auto job = store.claim_next();
+            QVERIFY(job);
+            QCOMPARE(job->id, std::string("1"));
+            QCOMPARE(job->status, JobStatus::Running);
+            QCOMPARE(batch::read_queue_file(file).jobs[0].status, JobStatus::Running);  // on disk at once
+            QCOMPARE(store.claim_next()->id, std::string("2"));
+            QVERIFY(!store.claim_next());
+            store.set_status("2", JobStatus::Failed, "cannot decode b.jpg", 1.5);
+            QCOMPARE(batch::read_queue_file(file).jobs[1].error, std::string("cannot decode b.jpg"));
+            // A second store on the same file is refused while this one holds it.
+            try {
+                batch::QueueStore second(file);
+                QFAIL("a second store opened a locked queue");
+            } catch (const batch::QueueError& e) {
+                QVERIFY2(QString::fromUtf8(e.what()).contains(QStringLiteral("is being run by process")), e.what());
+            }
+        }
+        // Reopened after the "crash": the running job is queued again, the failed one stays failed.
+        batch::QueueStore store(file);
+        const auto queue = store.snapshot();
+        QCOMPARE(queue.jobs[0].status, JobStatus::Queued);
+        QCOMPARE(queue.jobs[0].attempts, 1);
+        QCOMPARE(queue.jobs[1].status, JobStatus::Failed);
+        QVERIFY(!store.open_notes().empty());
+        QCOMPARE(store.retry_failed(), 1);
+        QCOMPARE(store.snapshot().jobs[1].status, JobStatus::Queued);
+        QVERIFY(store.cancel_queued("2"));
+        QVERIFY(!store.cancel_queued("nope"));
+        QCOMPARE(batch::read_queue_file(file).jobs[1].status, JobStatus::Cancelled);
+    }
+
+    void staleQueueTemporariesAreRemoved() {
+        QTemporaryDir dir;
+        const std::filesystem::path file = dir.filePath(QStringLiteral("q.json")).toStdString();
+        write_text(file, R"({"contents": ["a.jpg"], "styles": ["s.png"]})");
+        const std::filesystem::path leftover = dir.filePath(QStringLiteral(".q.json.tmp-123-456")).toStdString();
+        write_text(leftover, "{\"half\": ");
+        batch::QueueStore store(file);
+        QVERIFY(!std::filesystem::exists(leftover));
+    }
+
+    void shardStateLivesBesideTheQueue() {
+        QTemporaryDir dir;
+        const std::filesystem::path file = dir.filePath(QStringLiteral("q.json")).toStdString();
+        write_text(file, R"({"contents": ["a.jpg", "b.jpg", "c.jpg"], "styles": ["s.png"]})");
+        const std::string before = read_text(file);
+        {
+            batch::QueueStore store(file, batch::Shard{2, 2});
+            QCOMPARE(store.state_file(), batch::shard_state_path(file, {2, 2}));
+            QCOMPARE(store.snapshot().jobs.size(), std::size_t(1));
+            QCOMPARE(store.claim_next()->id, std::string("2"));
+            store.set_status("2", JobStatus::Done);
+            write_text(dir.filePath(QStringLiteral("b_s_default.png")).toStdString(), "png");
+        }
+        QCOMPARE(read_text(file), before);  // shards never write the shared queue file
+        batch::QueueStore again(file, batch::Shard{2, 2});
+        QCOMPARE(again.snapshot().jobs[0].status, JobStatus::Done);  // its own state is kept
+        batch::QueueStore other(file, batch::Shard{1, 2});           // another shard: no lock conflict
+        QCOMPARE(other.snapshot().jobs.size(), std::size_t(2));
+    }
+
+    void createRefusesAnotherBatchesFile() {
+        QTemporaryDir dir;
+        const std::filesystem::path file = dir.filePath(QStringLiteral("q.json")).toStdString();
+        batch::BatchQueue queue;
+        queue.spec = three_by_two_by_two();
+        queue.base_dir = dir.path().toStdString();
+        queue.jobs = batch::expand_jobs(queue.spec, queue.base_dir);
+        { auto store = batch::QueueStore::create(file, queue); QCOMPARE(store->snapshot().jobs.size(), std::size_t(12)); }
+        { auto same = batch::QueueStore::create(file, queue); QCOMPARE(same->snapshot().jobs.size(), std::size_t(12)); }
+        auto other = queue;
+        other.spec.output.folder = "elsewhere";
+        QVERIFY_THROWS_EXCEPTION(batch::QueueError, batch::QueueStore::create(file, other));
+        write_text(dir.filePath(QStringLiteral("photo.json")).toStdString(), "not json");
+        QVERIFY_THROWS_EXCEPTION(batch::QueueError, batch::QueueStore::create(dir.filePath(QStringLiteral("photo.json")).toStdString(), queue));
+    }
+
+    void outputRecordStates() {
+        QTemporaryDir dir;
+        const std::filesystem::path output = dir.filePath(QStringLiteral("a.png")).toStdString();
+        QCOMPARE(batch::inspect_output(output, "h1").state, batch::OutputState::Missing);
+        write_text(output, "someone's photo");
+        QCOMPARE(batch::inspect_output(output, "h1").state, batch::OutputState::Foreign);
+
+        const std::string image = "PNG bytes";
+        batch::write_output(output, std::as_bytes(std::span(image.data(), image.size())), {}, "h1");
+        QCOMPARE(read_text(output), image);
+        QCOMPARE(batch::inspect_output(output, "h1").state, batch::OutputState::Finished);
+        QCOMPARE(batch::inspect_output(output, "h2").state, batch::OutputState::Stale);
+        write_text(output, "PNG bytes, half");  // the image no longer matches its record
+        QCOMPARE(batch::inspect_output(output, "h1").state, batch::OutputState::Incomplete);
+        std::filesystem::remove(output);
+        QCOMPARE(batch::inspect_output(output, "h1").state, batch::OutputState::Incomplete);
+
+        // Temporaries of this output go, another output's stay.
+        write_text(dir.filePath(QStringLiteral(".a.png.tmp-1-2")).toStdString(), "x");
+        write_text(dir.filePath(QStringLiteral(".a.png.json.tmp-1-2")).toStdString(), "x");
+        write_text(dir.filePath(QStringLiteral(".b.png.tmp-1-2")).toStdString(), "x");
+        batch::remove_stale_temporaries(output);
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral(".a.png.tmp-1-2"))));
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral(".a.png.json.tmp-1-2"))));
+        QVERIFY(QFile::exists(dir.filePath(QStringLiteral(".b.png.tmp-1-2"))));
+    }
+
+    void settingsHashFollowsInputsAndParams() {
+        QTemporaryDir dir;
+        const std::filesystem::path root = dir.path().toStdString();
+        write_text(root / "a.jpg", "photo");
+        write_text(root / "s.png", "style");
+        batch::BatchQueue queue;
+        queue.base_dir = root;
+        queue.spec.contents = {"a.jpg"};
+        queue.spec.styles = {{"s", {"s.png"}, {}}};
+        queue.jobs = batch::expand_jobs(queue.spec, root);
+        batch::FileHashes hashes;
+        const std::string h = batch::settings_hash(queue, queue.jobs[0], hashes, "model");
+        QCOMPARE(batch::settings_hash(queue, queue.jobs[0], hashes, "model"), h);
+        auto device_only = queue.jobs[0];
+        device_only.params.device = "cuda:1";
+        device_only.params.max_memory = 1 << 30;
+        QCOMPARE(batch::settings_hash(queue, device_only, hashes, "model"), h);  // where it runs does not matter
+        auto weights = queue.jobs[0];
+        weights.params.style_weight *= 2;
+        QVERIFY(batch::settings_hash(queue, weights, hashes, "model") != h);
+        QVERIFY(batch::settings_hash(queue, queue.jobs[0], hashes, "other model") != h);
+        auto depth = queue;
+        depth.spec.output.bit_depth = 16;
+        QVERIFY(batch::settings_hash(depth, queue.jobs[0], hashes, "model") != h);
+        QTest::qSleep(10);  // a new modification time for the cache key
+        write_text(root / "a.jpg", "another photo");
+        QVERIFY(batch::settings_hash(queue, queue.jobs[0], hashes, "model") != h);
+        std::filesystem::remove(root / "s.png");
+        QVERIFY_THROWS_EXCEPTION(engine::ImageIoError, batch::settings_hash(queue, queue.jobs[0], hashes, "model"));
+    }
+
+    void paramsJsonStrictAndLenient() {
+        const QJsonObject json = json_of(R"({"style_weight": "strong", "size": 300, "colour": 1})");
+        const auto lenient = batch::params_from_json(json);
+        QCOMPARE(lenient.size, 300);
+        QCOMPARE(lenient.style_weight, engine::StyleParams{}.style_weight);
+        QVERIFY_THROWS_EXCEPTION(engine::ConfigError, batch::params_from_json(json, {}, batch::ParamsReading::Strict));
+        // Every field survives a round trip.
+        engine::StyleParams p;
+        p.size = 777; p.iterations = 33; p.scales = 3; p.min_size = 100; p.level_iterations = {10, 10, 13};
+        p.content_weight = 2; p.style_weight = 3e5; p.tv_weight = 0.5; p.content_layers = {"relu3_2"};
+        p.style_layers = {"relu1_1", "relu2_1"}; p.style_layer_weights = {1, 2}; p.optimizer = engine::OptimizerKind::Adam;
+        p.learning_rate = 0.05; p.lbfgs_history = 20; p.pooling = engine::PoolingKind::Average; p.init = engine::InitKind::Noise;
+        p.style_scale = 0.8; p.preserve_colors = true; p.colour_strength = 0.3; p.monochrome_ink = true;
+        p.paper_colour = std::array<float, 3>{0.5f, 0.25f, 0.125f}; p.seed = 123456789012345ULL; p.device = "cpu";
+        p.precision = engine::Precision::Fp32; p.loss_scale = 1024; p.checkpointing = engine::Checkpointing::On;
+        p.max_memory = 3ULL << 30; p.report_every = 5;
+        const auto back = batch::params_from_json(batch::params_to_json(p), {}, batch::ParamsReading::Strict);
+        QCOMPARE(batch::params_to_json(back), batch::params_to_json(p));
+        QCOMPARE(back.seed, p.seed);
+        QCOMPARE(back.level_iterations, p.level_iterations);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestBatchQueue)
+#include "tst_batch_queue.moc"
