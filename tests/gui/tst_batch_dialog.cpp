@@ -250,6 +250,20 @@ private Q_SLOTS:
         QVERIFY(ui::BatchDialog::resumeOfferText().isEmpty());  // nothing left to resume
         QVERIFY(dialog.messageBar()->isVisible());  // "All 4 paintings are in …"
         QVERIFY(dialog.messageBar()->text().contains(QDir::toNativeSeparators(out)));
+
+        // The same batch again: the same queue file, and the finished outputs are skipped, not repainted.
+        QFileInfo first(QDir(out).filePath(expected[0]));
+        const QDateTime written = first.lastModified();
+        QSignalSpy progress(dialog.controller(), &ui::BatchController::jobProgress);
+        QVERIFY(dialog.startButton()->isEnabled());
+        dialog.startButton()->click();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 90000);
+        QCOMPARE(progress.count(), 0);
+        for (int row = 0; row < 4; ++row) QCOMPARE(statusOf(dialog, row), JobStatus::Done);
+        first.refresh();
+        QCOMPARE(first.lastModified(), written);
+        QCOMPARE(dialog.controller()->queueFile(), queueFile);
+        QCOMPARE(QDir(out).entryList({QStringLiteral("*.json")}, QDir::Files).size(), 5);  // 4 sidecars, 1 queue
     }
 
     // (c) Garbage bytes named .png: its jobs fail with the reason shown in the
