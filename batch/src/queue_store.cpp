@@ -4,6 +4,10 @@
 #include <QJsonDocument>
 #include <QString>
 #include <charconv>
+#include <chrono>
+
+#include <fcntl.h>
+#include <sys/stat.h>
 
 #include "shuimo/batch/output_record.h"
 #include "shuimo/engine/atomic_file.h"
@@ -12,6 +16,11 @@ namespace shuimo::batch {
 namespace {
 
 QString q(const std::filesystem::path& path) { return QString::fromStdString(path.string()); }
+
+// A lock on a shared file system may belong to another machine, whose process we
+// cannot look up: it counts as abandoned when not refreshed for a while.
+constexpr std::chrono::seconds kLockRefreshEvery{30};
+constexpr std::chrono::milliseconds kLockStaleAfter{120'000};
 
 void write_queue(const std::filesystem::path& file, const BatchQueue& queue) {
     const QByteArray json = QJsonDocument(queue_to_json(queue)).toJson(QJsonDocument::Indented);
@@ -57,7 +66,7 @@ QueueStore::QueueStore(const std::filesystem::path& queue_file, std::optional<Sh
     state_file_ = shard ? shard_state_path(queue_file, *shard) : queue_file;
 
     lock_ = std::make_unique<QLockFile>(q(state_file_) + QStringLiteral(".lock"));
-    lock_->setStaleLockTime(0);  // only a dead holder makes a lock stale, never its age
+    lock_->setStaleLockTime(kLockStaleAfter);
     if (!lock_->tryLock(0)) {
         qint64 pid = 0;
         QString host;
@@ -101,8 +110,19 @@ QueueStore::QueueStore(const std::filesystem::path& queue_file, std::optional<Sh
             }
         }
     }
-    std::lock_guard lock(mutex_);
-    save_locked();
+    {
+        std::lock_guard lock(mutex_);
+        save_locked();
+    }
+    heartbeat_ = std::thread([this] { refresh_lock_until_closed(); });
+}
+
+void QueueStore::refresh_lock_until_closed() {
+    const std::string lock_path = state_file_.string() + ".lock";
+    std::unique_lock lock(heartbeat_mutex_);
+    while (!heartbeat_wake_.wait_for(lock, kLockRefreshEvery, [this] { return closing_; })) {
+        ::utimensat(AT_FDCWD, lock_path.c_str(), nullptr, 0);  // now: the holder is alive
+    }
 }
 
 std::unique_ptr<QueueStore> QueueStore::create(const std::filesystem::path& queue_file, const BatchQueue& queue) {
@@ -127,7 +147,14 @@ std::unique_ptr<QueueStore> QueueStore::create(const std::filesystem::path& queu
     return std::make_unique<QueueStore>(queue_file);
 }
 
-QueueStore::~QueueStore() = default;
+QueueStore::~QueueStore() {
+    {
+        std::lock_guard lock(heartbeat_mutex_);
+        closing_ = true;
+    }
+    heartbeat_wake_.notify_all();
+    if (heartbeat_.joinable()) heartbeat_.join();
+}
 
 BatchQueue QueueStore::snapshot() const {
     std::lock_guard lock(mutex_);

@@ -258,6 +258,25 @@ private Q_SLOTS:
         QCOMPARE(batch::read_queue_file(file).jobs[1].status, JobStatus::Cancelled);
     }
 
+    // A cluster node that died holding a shard's lock: its process cannot be looked
+    // up from here, so the lock is abandoned once it has not been refreshed for two minutes.
+    void aLockFromAnotherMachineIsTakenOverOnceAbandoned() {
+        QTemporaryDir dir;
+        const std::filesystem::path file = dir.filePath(QStringLiteral("q.json")).toStdString();
+        write_text(file, R"({"contents": ["a.jpg"], "styles": ["s.png"]})");
+        const std::filesystem::path lock = file.string() + ".lock";
+        write_text(lock, "4242\nshuimo-cli\nnode-17.cluster.example\n");
+        try {
+            batch::QueueStore busy(file);
+            QFAIL("opened a queue another machine is running");
+        } catch (const batch::QueueError& e) {
+            QVERIFY2(QString::fromUtf8(e.what()).contains(QStringLiteral("node-17")), e.what());
+        }
+        std::filesystem::last_write_time(lock, std::filesystem::file_time_type::clock::now() - std::chrono::minutes(5));
+        batch::QueueStore store(file);  // abandoned: taken over
+        QCOMPARE(store.snapshot().jobs.size(), std::size_t(1));
+    }
+
     void staleQueueTemporariesAreRemoved() {
         QTemporaryDir dir;
         const std::filesystem::path file = dir.filePath(QStringLiteral("q.json")).toStdString();

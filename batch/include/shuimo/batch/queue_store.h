@@ -6,19 +6,23 @@
 //
 // Opening a queue:
 // - jobs found "running" were interrupted: they go back to "queued";
-// - a process lock (<file>.lock, stale after the holder died) keeps a second
-//   process from running the same file at the same time.
+// - a process lock (<file>.lock) keeps a second process from running the same
+//   file at the same time. The holder refreshes it every 30 s; it is stale
+//   when its process is gone (same machine) or it has not been refreshed for
+//   two minutes (a node of a cluster that died or was pre-empted).
 // With a shard (--shard I/N) the state lives beside the queue in
 // <stem>.shard-I-of-N.json (a queue file holding that slice), so shards on a
 // cluster never write the same file; outputs still go to the shared folder.
 
 #include <QLockFile>
+#include <condition_variable>
 #include <filesystem>
 #include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "shuimo/batch/batch_queue.h"
@@ -71,8 +75,14 @@ private:
     void save_locked();
     BatchJob* find_locked(const std::string& id);
 
+    void refresh_lock_until_closed();
+
     std::filesystem::path state_file_;
     std::unique_ptr<QLockFile> lock_;
+    std::mutex heartbeat_mutex_;
+    std::condition_variable heartbeat_wake_;
+    bool closing_ = false;
+    std::thread heartbeat_;
     mutable std::mutex mutex_;
     BatchQueue queue_;
     std::vector<std::string> open_notes_;
