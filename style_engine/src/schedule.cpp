@@ -11,6 +11,7 @@ namespace shuimo::engine {
 
 std::vector<Level> plan_levels(int output_width, int output_height, const StyleParams& params) {
     const int long_side = std::max(output_width, output_height);
+    const int short_side = std::min(output_width, output_height);
     int count = params.scales;
     if (count == 0) {
         // Auto: enough levels that neighbours differ by a factor of at most 2.
@@ -31,7 +32,10 @@ std::vector<Level> plan_levels(int output_width, int output_height, const StyleP
             level.width = output_width;
             level.height = output_height;
         } else {
-            const int side = static_cast<int>(std::lround(params.min_size * std::pow(ratio, i)));
+            int side = static_cast<int>(std::lround(params.min_size * std::pow(ratio, i)));
+            // A very narrow image: the coarse level keeps kMinLevelSide across rather than vanish in VGG's pooling.
+            if (short_side > 0 && static_cast<double>(side) * short_side / long_side < kMinLevelSide)
+                side = std::min(long_side, static_cast<int>(std::ceil(static_cast<double>(kMinLevelSide) * long_side / short_side)));
             const Size size = fit_long_side(output_width, output_height, side);
             level.width = size.width;
             level.height = size.height;
