@@ -88,6 +88,16 @@ def seeds_catalogue():
     shutil.copy(os.path.join(ROOT, "models", "vgg19", "catalogue.json"), os.path.join(CORPUS, "fuzz_catalogue", "bundled.json"))
 
 
+def seeds_presets():
+    params = {"size": 768, "iterations": 300, "scales": 0, "min_size": 128, "content_weight": 1, "style_weight": 1e6,
+              "tv_weight": 1, "content_layers": ["relu4_2"], "style_layers": ["relu1_1", "relu2_1"], "optimizer": "lbfgs",
+              "pooling": "max", "precision": "auto", "learning_rate": 0.02, "init": "content", "style_scale": 1.0,
+              "preserve_colors": False, "colour_strength": 1.0, "monochrome_ink": True, "seed": "42", "device": "cpu"}
+    put("fuzz_presets", "standard.json", json.dumps({"name": "Standard", "params": params}, indent=1))
+    odd = dict(params, size=-5, iterations=1e300, style_weight=-1, optimizer="sgd", style_layers=["relu9_9"], seed="x")
+    put("fuzz_presets", "odd.json", json.dumps({"name": "Odd", "params": odd}))
+
+
 # --- caffemodel (protobuf wire format, field numbers of caffe.proto) -------------
 def varint(n):
     out = b""
@@ -155,13 +165,14 @@ def seeds_images():
 
 
 if __name__ == "__main__":
-    for target in ["fuzz_safetensors", "fuzz_json_lite", "fuzz_style_library", "fuzz_catalogue", "fuzz_caffe", "fuzz_image_decode"]:
+    for target in ["fuzz_safetensors", "fuzz_json_lite", "fuzz_style_library", "fuzz_catalogue", "fuzz_caffe", "fuzz_image_decode", "fuzz_presets"]:
         os.makedirs(os.path.join(CORPUS, target), exist_ok=True)
     seeds_safetensors()
     seeds_json()
     seeds_style_library()
     seeds_catalogue()
     seeds_caffe()
+    seeds_presets()
     seeds_images()
     for target in sorted(os.listdir(CORPUS)):
         print(target, len(os.listdir(os.path.join(CORPUS, target))), "seeds")
