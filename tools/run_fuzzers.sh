@@ -41,8 +41,8 @@ for target in "${targets[@]}"; do
         result="FOUND SOMETHING (see $log, $build/artifacts/$target-*)"
         status=1
     fi
-    execs=$(grep -m1 'stat::number_of_executed_units' "$log" | awk '{print $2}')
-    last=$(grep -E '^#[0-9]+' "$log" | tail -1)
+    execs=$(grep -m1 'stat::number_of_executed_units' "$log" | awk '{print $2}' || true)
+    last=$(grep -E '^#[0-9]+' "$log" | tail -1 || true)
     echo "   $result; executions: ${execs:-?}; last status: ${last:-?}"
     echo "   corpus: $(ls "$build/corpus/$target" | wc -l) files"
 done

@@ -15,14 +15,16 @@ struct Level {
     int iterations = 0;  // objective evaluations at this level
 };
 
-// The fewest pixels across a coarse level: VGG-19 halves the image four times
-// before relu5_1, and a side that reaches 0 has no features.
-inline constexpr int kMinLevelSide = 16;
+// The fewest pixels across a level for the layers in params: the deepest
+// layer's spatial divisor (16 for relu5_1: VGG-19 halves the image four times
+// before it, and a side that reaches 0 has no features). Throws ConfigError
+// for an unknown layer.
+int min_level_side(const StyleParams& params);
 
 // Levels from coarse to fine; the last is always the output size. Throws
 // ConfigError when params.level_iterations does not match the level count.
-// Coarse levels of a narrow image keep kMinLevelSide across (at most the
-// output's size), so a 20x2000 photo is not refused for a 1x128 first level;
+// Coarse levels of a narrow image keep min_level_side(params) across (at most
+// the output's size), so a 24x900 photo is not refused for a 2x128 first level;
 // the engine checks the output itself against the layers in use.
 //
 // With params.scales == 1 there is one level with all params.iterations.
