@@ -37,6 +37,9 @@ std::vector<unsigned char> read_bytes(const std::filesystem::path& path) {
     if (!std::filesystem::exists(status)) throw ImageIoError("cannot read " + path.string() + ": no such file");
     if (std::filesystem::is_directory(status))
         throw ImageIoError("cannot read " + path.string() + ": it is a folder, not an image file");
+    // Checked before reading, so a huge file is not loaded into memory only to be refused.
+    if (const auto size = std::filesystem::file_size(path, ec); !ec && size > static_cast<std::uintmax_t>(std::numeric_limits<int>::max()))
+        throw ImageIoError("cannot read " + path.string() + ": files of 2 GiB or more are not supported");
     std::ifstream in(path, std::ios::binary);
     if (!in) throw ImageIoError("cannot read " + path.string() + ": " + std::strerror(errno));
     std::vector<unsigned char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

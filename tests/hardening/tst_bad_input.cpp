@@ -11,6 +11,7 @@
 #include <opencv2/core.hpp>
 #include <opencv2/imgcodecs.hpp>
 
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -173,6 +174,28 @@ private Q_SLOTS:
         } catch (const engine::ImageIoError& e) {
             QVERIFY2(QString::fromUtf8(e.what()).contains(QStringLiteral("Permission denied")), e.what());
         }
+    }
+
+    // A 2 GiB file (sparse: no disk used) is refused from its size, without reading it into memory.
+    void hugeFileIsRefusedBeforeReading() {
+        const QString file = path(QStringLiteral("huge.png"));
+        QFile out(file);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(hostile::png_header_only(64, 64));
+        QVERIFY(out.resize(qint64{1} << 31));
+        out.close();
+        rusage before{};
+        ::getrusage(RUSAGE_SELF, &before);
+        try {
+            image_io::read_image(fs(file));
+            QFAIL("a 2 GiB file was accepted");
+        } catch (const engine::ImageIoError& e) {
+            QVERIFY2(QString::fromUtf8(e.what()).contains(QStringLiteral("files of 2 GiB or more are not supported")), e.what());
+        }
+        rusage after{};
+        ::getrusage(RUSAGE_SELF, &after);
+        QVERIFY2(after.ru_maxrss - before.ru_maxrss < 256 * 1024, "the file was read into memory");  // KiB
+        QFile::remove(file);
     }
 
     // Photoshop's CMYK stores inverted values (255 = no ink); the result must be the colour printed.
