@@ -7,12 +7,15 @@
 #include <algorithm>
 #include <array>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <fstream>
 #include <functional>
 #include <string>
 #include <vector>
 
+#include "image_probe.h"
 #include "shuimo/engine/atomic_file.h"
 #include "shuimo/engine/errors.h"
 
@@ -34,6 +37,9 @@ std::vector<unsigned char> read_bytes(const std::filesystem::path& path) {
     if (!std::filesystem::exists(status)) throw ImageIoError("cannot read " + path.string() + ": no such file");
     if (std::filesystem::is_directory(status))
         throw ImageIoError("cannot read " + path.string() + ": it is a folder, not an image file");
+    // Checked before reading, so a huge file is not loaded into memory only to be refused.
+    if (const auto size = std::filesystem::file_size(path, ec); !ec && size > static_cast<std::uintmax_t>(std::numeric_limits<int>::max()))
+        throw ImageIoError("cannot read " + path.string() + ": files of 2 GiB or more are not supported");
     std::ifstream in(path, std::ios::binary);
     if (!in) throw ImageIoError("cannot read " + path.string() + ": " + std::strerror(errno));
     std::vector<unsigned char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -42,15 +48,47 @@ std::vector<unsigned char> read_bytes(const std::filesystem::path& path) {
     return bytes;
 }
 
-bool is_jpeg(const std::vector<unsigned char>& bytes) {
-    return bytes.size() >= 3 && bytes[0] == 0xFF && bytes[1] == 0xD8 && bytes[2] == 0xFF;
-}
-
-cv::Mat decode(const std::vector<unsigned char>& bytes, int flags) {
+cv::Mat decode(std::span<const unsigned char> bytes, int flags) {
     try {
-        return cv::imdecode(bytes, flags);
+        // imdecode does not write to its input; the Mat header only wraps the bytes.
+        const cv::Mat buffer(1, static_cast<int>(bytes.size()), CV_8U, const_cast<unsigned char*>(bytes.data()));
+        return cv::imdecode(buffer, flags);
     } catch (const cv::Exception&) {
         return {};
+    }
+}
+
+std::string with_commas(std::uint64_t n) {
+    std::string digits = std::to_string(n);
+    for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3) digits.insert(static_cast<std::size_t>(i), ",");
+    return digits;
+}
+
+// Refuses, from the header alone, what the decoder would fail on or should not be asked to do.
+void check_before_decoding(std::span<const unsigned char> bytes, const std::filesystem::path& source) {
+    const ImageProbe probe = probe_image(bytes);
+    const std::string name(format_name(probe.format));
+    if (probe.format == ImageFormat::Gif) {
+        throw ImageIoError("cannot read " + source.string() +
+                           ": GIF images are not supported; convert it to PNG (for an animation, its first frame)");
+    }
+    if (probe.animated) {
+        throw ImageIoError("cannot read " + source.string() + ": animated " + name +
+                           " is not supported; export its first frame as PNG or a still " + name);
+    }
+    if (probe.size) {
+        const std::uint64_t limit = max_image_pixels();
+        if (probe.size->pixels() > limit) {
+            throw ImageIoError("cannot read " + source.string() + ": its header declares " +
+                               std::to_string(probe.size->width) + "x" + std::to_string(probe.size->height) + " = " +
+                               with_commas(probe.size->pixels()) + " pixels, more than the limit of " +
+                               with_commas(limit) + "; if the image is genuine, raise the limit with the environment "
+                               "variable SHUIMO_MAX_IMAGE_PIXELS (beyond 1,073,741,824 also OPENCV_IO_MAX_IMAGE_PIXELS)");
+        }
+    }
+    if (probe.truncated) {
+        throw ImageIoError("cannot read " + source.string() + ": the " + name +
+                           " data end early (the file is truncated or damaged); copy or export it again");
     }
 }
 
@@ -115,15 +153,34 @@ cv::Mat image_to_mat(const Image& image) {
 
 }  // namespace
 
+std::uint64_t max_image_pixels() {
+    const char* text = std::getenv("SHUIMO_MAX_IMAGE_PIXELS");
+    if (text == nullptr || *text == '\0') return kDefaultMaxImagePixels;
+    char* end = nullptr;
+    errno = 0;
+    const unsigned long long value = std::strtoull(text, &end, 10);
+    if (errno != 0 || *end != '\0' || value == 0 || *text == '-') return kDefaultMaxImagePixels;
+    return value;
+}
+
 LoadedImage read_image(const std::filesystem::path& path) {
     const auto bytes = read_bytes(path);
+    return decode_image(bytes, path);
+}
+
+LoadedImage decode_image(std::span<const unsigned char> bytes, const std::filesystem::path& source) {
+    const std::filesystem::path& path = source;
+    if (bytes.empty()) throw ImageIoError("cannot read " + path.string() + ": the file is empty");
+    if (bytes.size() > static_cast<std::size_t>(std::numeric_limits<int>::max()))
+        throw ImageIoError("cannot read " + path.string() + ": files of 2 GiB or more are not supported");
+    check_before_decoding(bytes, path);
     cv::Mat oriented = decode(bytes, cv::IMREAD_ANYCOLOR | cv::IMREAD_ANYDEPTH);  // applies EXIF orientation
     if (oriented.empty()) {
         throw ImageIoError("cannot decode " + path.string() +
                            ": not a supported image (JPEG, PNG, TIFF, WebP, BMP) or the file is damaged");
     }
     cv::Mat pixels = oriented;
-    if (!is_jpeg(bytes)) {
+    if (probe_image(bytes).format != ImageFormat::Jpeg) {
         const cv::Mat raw = decode(bytes, cv::IMREAD_UNCHANGED);
         if (!raw.empty() && (raw.channels() == 4 || raw.channels() == 2)) pixels = orient_like(raw, oriented);
     }

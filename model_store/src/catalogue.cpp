@@ -6,6 +6,8 @@
 #include <QJsonObject>
 #include <QRegularExpression>
 
+#include <cmath>
+
 #include "shuimo/engine/model_paths.h"
 #include "shuimo/model_store/errors.h"
 
@@ -21,6 +23,16 @@ QString required_string(const QJsonObject& object, const char* key, const QStrin
     if (!value.isString() || value.toString().isEmpty())
         fail(origin, QStringLiteral("%1 has no \"%2\" string").arg(where, QLatin1String(key)));
     return value.toString();
+}
+
+// A size in bytes: a whole number from 1 to 2^53 (1 PB is far beyond any model; doubles are exact there).
+// Converting a larger double to qint64 would be undefined behaviour.
+qint64 byte_count(const QJsonValue& value, const QString& origin, const QString& what) {
+    constexpr double kMaxBytes = 9007199254740992.0;  // 2^53
+    const double bytes = value.toDouble(-1.0);
+    if (!value.isDouble() || !(bytes >= 1.0 && bytes <= kMaxBytes) || bytes != std::floor(bytes))
+        fail(origin, QStringLiteral("%1 must be a whole number of bytes from 1 to 2^53").arg(what));
+    return static_cast<qint64>(bytes);
 }
 
 CatalogueEntry parse_entry(const QJsonObject& object, const QString& origin, int index) {
@@ -43,9 +55,10 @@ CatalogueEntry parse_entry(const QJsonObject& object, const QString& origin, int
     entry.format = required_string(object, "format", origin, named);
     if (entry.format != QLatin1String(kFormatSafetensors) && entry.format != QLatin1String(kFormatCaffemodel))
         fail(origin, QStringLiteral("%1: unknown format '%2' (safetensors or caffemodel)").arg(named, entry.format));
-    if (const auto size = object.value(QLatin1String("size_bytes")); size.isDouble() && size.toDouble() > 0)
-        entry.size_bytes = static_cast<qint64>(size.toDouble());
-    entry.approx_size_bytes = static_cast<qint64>(object.value(QLatin1String("approx_size_bytes")).toDouble());
+    if (const auto size = object.value(QLatin1String("size_bytes")); !size.isUndefined() && !size.isNull())
+        entry.size_bytes = byte_count(size, origin, named + QStringLiteral(" size_bytes"));
+    if (const auto approx = object.value(QLatin1String("approx_size_bytes")); !approx.isUndefined() && !approx.isNull())
+        entry.approx_size_bytes = byte_count(approx, origin, named + QStringLiteral(" approx_size_bytes"));
     if (entry.size_bytes) entry.approx_size_bytes = *entry.size_bytes;
 
     const auto checksum = object.value(QLatin1String("checksum")).toObject();

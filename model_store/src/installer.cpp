@@ -310,6 +310,7 @@ VerifyResult verify_installed(const QString& id) {
                            .arg(id, model.weights_path, actual, expected)};
     try {
         const auto file = engine::SafetensorsFile::open(to_path(model.weights_path));
+        file.verify_data_checksum();
         engine::validate_vgg19_weights(file);
         const auto it = file.metadata().find("shuimo.preprocessing");
         const std::string preprocessing = it == file.metadata().end() ? "torchvision" : it->second;

@@ -121,12 +121,12 @@ JobRunner::JobRunner(const StyleJob& job, ProgressSink& sink, ModelCache& models
     capture_ = make_capture(p_);
     divisor_ = deepest_divisor(capture_);
     out_ = output_size(job.content.width, job.content.height, p_.size);
+    check_min_side(out_, divisor_, "the output");  // first: the output's own size is the fix to name
     levels_ = plan_levels(out_.width, out_.height, p_);
     for (const auto& level : levels_) {
         if (level.iterations > 0) check_min_side({level.width, level.height}, divisor_, "a level of the schedule (min size)");
         total_iterations_ += level.iterations;
     }
-    check_min_side(out_, divisor_, "the output");
     report_every_ = p_.report_every > 0 ? p_.report_every : (device_.is_cuda() ? 10 : 1);
     checkpoint_ = p_.checkpointing == Checkpointing::On;
     lbfgs_history_ = p_.lbfgs_history;

@@ -68,7 +68,7 @@ private:
             if (peek() != '"') fail("expected a string key");
             std::string key = parse_string();
             expect(':');
-            value.object.emplace_back(std::move(key), parse_value(depth + 1));
+            value.object.push_back(Member{std::move(key), parse_value(depth + 1)});
             const char c = peek();
             ++pos_;
             if (c == '}') return;

@@ -17,6 +17,8 @@ public:
     using std::runtime_error::runtime_error;
 };
 
+struct Member;
+
 struct Value {
     enum class Kind { Null, Bool, Number, String, Array, Object };
     Kind kind = Kind::Null;
@@ -27,9 +29,14 @@ struct Value {
     bool negative = false;
     std::string string;
     std::vector<Value> array;
-    std::vector<std::pair<std::string, Value>> object;
+    std::vector<Member> object;  // in file order (a pair<string, Value> would need Value complete here)
 
     const Value* member(std::string_view key) const;
+};
+
+struct Member {
+    std::string key;
+    Value value;
 };
 
 Value parse(std::string_view text);

@@ -1,12 +1,14 @@
 #include "shuimo/engine/safetensors.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 #include <limits>
 
 #include "json_lite.h"
 #include "mapped_file.h"
 #include "shuimo/engine/atomic_file.h"
+#include "shuimo/engine/crc32.h"
 #include "shuimo/engine/errors.h"
 #include "shuimo/engine/vgg19_spec.h"
 
@@ -169,8 +171,39 @@ std::span<const std::byte> SafetensorsFile::bytes(const TensorEntry& entry) cons
     return mapping_->bytes().subspan(data_start_ + entry.begin, entry.end - entry.begin);
 }
 
+void SafetensorsFile::verify_data_checksum() const {
+    const auto recorded = metadata_.find(kDataChecksumKey);
+    if (recorded == metadata_.end()) return;
+    const std::string repair = [&] {
+        const auto id = metadata_.find("shuimo.model_id");
+        if (id == metadata_.end())
+            return std::string("write or download the file again");
+        return "check it with `shuimo-cli models verify " + id->second + "`, then install it again with `shuimo-cli models "
+               "download " + id->second + "` or `shuimo-cli models import FILE` (or Remove and Download in the Models dialog)";
+    }();
+    char* end = nullptr;
+    const unsigned long expected = std::strtoul(recorded->second.c_str(), &end, 16);
+    if (recorded->second.size() != 8 || *end != '\0')
+        fail(path_, "its recorded checksum '" + recorded->second + "' is malformed: the header is damaged; " + repair);
+    const std::uint32_t actual = crc32(mapping_->bytes().subspan(data_start_));
+    if (actual != expected) {
+        char found[16];
+        std::snprintf(found, sizeof found, "%08x", static_cast<unsigned>(actual));
+        fail(path_, "the tensor data are damaged: their CRC-32 is " + std::string(found) + " but was " + recorded->second +
+                        " when the file was written, so the file changed on disk; it is not used. To repair: " + repair);
+    }
+}
+
 void write_safetensors(const std::filesystem::path& path, const std::vector<TensorToWrite>& tensors,
-                       const std::map<std::string, std::string>& metadata) {
+                       const std::map<std::string, std::string>& metadata_in) {
+    std::map<std::string, std::string> metadata = metadata_in;
+    {
+        std::uint32_t crc = 0;
+        for (const auto& tensor : tensors) crc = crc32(tensor.data, crc);
+        char hex[16];
+        std::snprintf(hex, sizeof hex, "%08x", static_cast<unsigned>(crc));
+        metadata[kDataChecksumKey] = hex;
+    }
     auto quote = [](const std::string& s) {
         std::string out = "\"";
         for (const char c : s) {

@@ -6,11 +6,21 @@
 #include <string>
 
 #include "shuimo/engine/errors.h"
+#include "shuimo/engine/vgg19_spec.h"
 
 namespace shuimo::engine {
 
+int min_level_side(const StyleParams& params) {
+    int side = 1;
+    for (const auto* layers : {&params.content_layers, &params.style_layers})
+        for (const auto& name : *layers) side = std::max(side, find_vgg19_layer(name).downsample);
+    return side;
+}
+
 std::vector<Level> plan_levels(int output_width, int output_height, const StyleParams& params) {
     const int long_side = std::max(output_width, output_height);
+    const int short_side = std::min(output_width, output_height);
+    const int min_side = min_level_side(params);
     int count = params.scales;
     if (count == 0) {
         // Auto: enough levels that neighbours differ by a factor of at most 2.
@@ -31,7 +41,10 @@ std::vector<Level> plan_levels(int output_width, int output_height, const StyleP
             level.width = output_width;
             level.height = output_height;
         } else {
-            const int side = static_cast<int>(std::lround(params.min_size * std::pow(ratio, i)));
+            int side = static_cast<int>(std::lround(params.min_size * std::pow(ratio, i)));
+            // A very narrow image: the coarse level keeps min_side across rather than vanish in VGG's pooling.
+            if (short_side > 0 && static_cast<double>(side) * short_side / long_side < min_side)
+                side = std::min(long_side, static_cast<int>(std::ceil(static_cast<double>(min_side) * long_side / short_side)));
             const Size size = fit_long_side(output_width, output_height, side);
             level.width = size.width;
             level.height = size.height;

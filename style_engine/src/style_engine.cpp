@@ -98,6 +98,7 @@ namespace {
 
 Vgg19Features load_model(const std::filesystem::path& weights_path) {
     const SafetensorsFile file = SafetensorsFile::open(weights_path);
+    file.verify_data_checksum();  // a file damaged on disk since it was installed is refused, not used
     Vgg19Features model;
     model->load_weights(file);
     model->eval();

@@ -175,7 +175,7 @@ private Q_SLOTS:
         QTest::newRow("no content") << QStringList{QStringLiteral("drop-content")} << 2 << "--content is required";
         QTest::newRow("content missing") << QStringList{QStringLiteral("--content"), QStringLiteral("@missing.png")} << 1 << "no such file";
         QTest::newRow("output is input") << QStringList{QStringLiteral("--output"), QStringLiteral("@style.png")} << 2 << "is one of the input images";
-        QTest::newRow("NaN style weight") << QStringList{QStringLiteral("--style-weight"), QStringLiteral("nan")} << 2 << "--style-weight needs a finite number";
+        QTest::newRow("NaN style weight") << QStringList{QStringLiteral("--style-weight"), QStringLiteral("nan")} << 2 << "style weight must be a finite number between 0 and 1e+15 (got nan)";
         QTest::newRow("zero iterations") << QStringList{QStringLiteral("--iterations"), QStringLiteral("0")} << 2 << "--iterations needs a whole number from 1";
         QTest::newRow("negative tv") << QStringList{QStringLiteral("--tv-weight"), QStringLiteral("-1")} << 2 << "TV weight must be a finite number between 0";
         QTest::newRow("unknown layer") << QStringList{QStringLiteral("--style-layers"), QStringLiteral("relu1_1,relu7_1")} << 2 << "unknown VGG-19 layer 'relu7_1'";

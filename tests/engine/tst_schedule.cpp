@@ -3,6 +3,7 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <numeric>
 
 #include "shuimo/engine/errors.h"
@@ -76,6 +77,46 @@ private Q_SLOTS:
         QCOMPARE(levels.size(), std::size_t{4});
         QCOMPARE(total(levels), iterations);
         QVERIFY(levels.back().iterations >= 1);
+    }
+
+    // A narrow photo's coarse levels keep 16 pixels across instead of shrinking to 1 or 2 (which VGG's
+    // pooling cannot take); a level never exceeds the output.
+    void narrowImagesKeepSixteenPixelsAcross_data() {
+        QTest::addColumn<int>("width");
+        QTest::addColumn<int>("height");
+        QTest::newRow("24x900") << 24 << 900;
+        QTest::newRow("3000x20") << 3000 << 20;
+        QTest::newRow("16x16384") << 16 << 16384;
+        QTest::newRow("10x600 (output itself below 16)") << 10 << 600;
+    }
+    void narrowImagesKeepSixteenPixelsAcross() {
+        QFETCH(int, width);
+        QFETCH(int, height);
+        engine::StyleParams params;
+        const auto levels = engine::plan_levels(width, height, params);
+        QCOMPARE(engine::min_level_side(params), 16);  // the default layers reach relu5_1
+        QVERIFY(levels.size() > 1);
+        QCOMPARE(levels.back().width, width);
+        QCOMPARE(levels.back().height, height);
+        for (const auto& level : levels) {
+            QVERIFY2(std::min(level.width, level.height) >= std::min({width, height, engine::min_level_side(params)}),
+                     qPrintable(QStringLiteral("%1x%2").arg(level.width).arg(level.height)));
+            QVERIFY(level.width <= width && level.height <= height);
+        }
+    }
+
+    // Shallow layers need fewer pixels: a 16x13 first level is kept as asked (min size 16).
+    void shallowLayersKeepSmallCoarseLevels() {
+        engine::StyleParams params;
+        params.scales = 2;
+        params.min_size = 16;
+        params.content_layers = {"relu3_1"};
+        params.style_layers = {"relu1_1", "relu2_1", "relu3_1"};
+        QCOMPARE(engine::min_level_side(params), 4);
+        const auto levels = engine::plan_levels(32, 26, params);
+        QCOMPARE(levels.size(), std::size_t{2});
+        QCOMPARE(levels[0].width, 16);
+        QCOMPARE(levels[0].height, 13);
     }
 
     void singleScaleIsOneLevel() {

@@ -183,7 +183,7 @@ private Q_SLOTS:
         QTest::newRow("folder") << "folder" << "it is a folder";
         QTest::newRow("empty") << "empty" << "the file is empty";
         QTest::newRow("garbage") << "garbage" << "not a supported image";
-        QTest::newRow("truncated png") << "truncated" << "not a supported image";
+        QTest::newRow("truncated png") << "truncated" << "PNG data end early";
     }
     void badInputGivesClearErrors() {
         QFETCH(QString, kind);

@@ -261,6 +261,15 @@ private Q_SLOTS:
         QTest::newRow("short checksum") << QByteArray(good).replace("b5c644beabd7cf06bdd9065cfd674c97", "b5c6").prepend("{\"models\":[").append("]}") << QStringLiteral("32 hex");
         QTest::newRow("unknown preprocessing") << QByteArray(good).replace("\"caffe\"", "\"yuv\"").prepend("{\"models\":[").append("]}") << QStringLiteral("yuv");
         QTest::newRow("duplicate id") << QByteArray(good).prepend("{\"models\":[").append(",").append(good).append("]}") << QStringLiteral("twice");
+        // Found by fuzz_catalogue (docs/RELIABILITY.md): a fractional size became 0 bytes, and a size beyond
+        // qint64 was converted with undefined behaviour.
+        const auto sized = [&](const char* field) {
+            return QByteArray(good).replace("\"file_name\"", QByteArray("\"") + field + "\":0.5,\"file_name\"").prepend("{\"models\":[").append("]}");
+        };
+        QTest::newRow("fractional size") << sized("size_bytes") << QStringLiteral("size_bytes must be a whole number of bytes");
+        QTest::newRow("size beyond qint64") << QByteArray(sized("size_bytes")).replace("0.5", "1e300") << QStringLiteral("size_bytes must be a whole number");
+        QTest::newRow("negative approximate size") << QByteArray(sized("approx_size_bytes")).replace("0.5", "-5") << QStringLiteral("approx_size_bytes must be a whole number");
+        QTest::newRow("size as text") << QByteArray(sized("size_bytes")).replace("0.5", "\"12\"") << QStringLiteral("size_bytes must be a whole number");
     }
     void brokenCataloguesAreRefused() {
         QFETCH(QByteArray, json);

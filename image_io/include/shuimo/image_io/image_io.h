@@ -4,8 +4,10 @@
 // Errors are engine::ImageIoError with the path and what to do.
 
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "shuimo/engine/image.h"
@@ -19,7 +21,18 @@ struct LoadedImage {
     int file_channels = 3;               // 1 (grey), 2 (grey + alpha), 3 or 4
 };
 
+// Throws engine::ImageIoError naming the file and what to do: missing, a folder,
+// unreadable, empty, truncated, an unsupported format (GIF, animated WebP), or
+// more pixels than max_image_pixels() (checked from the header, before decoding).
 LoadedImage read_image(const std::filesystem::path& path);
+
+// The same from bytes already in memory; `source` names them in messages.
+LoadedImage decode_image(std::span<const unsigned char> bytes, const std::filesystem::path& source);
+
+// The most pixels an input image may declare: $SHUIMO_MAX_IMAGE_PIXELS when set to
+// a positive whole number, else kDefaultMaxImagePixels. Decoding needs ~40 bytes a pixel.
+inline constexpr std::uint64_t kDefaultMaxImagePixels = 100'000'000;
+std::uint64_t max_image_pixels();
 
 // Format from the extension (.png .jpg .jpeg .tif .tiff .webp); bit_depth 8 or
 // 16 (16 for PNG and TIFF only). `alpha`, if given, must match rgb's size.

@@ -32,6 +32,10 @@ struct TensorEntry {
 
 class MappedFile;
 
+// The __metadata__ key under which write_safetensors records the CRC-32 of the
+// data section (8 lower-case hex digits), so a file damaged on disk is noticed.
+inline constexpr const char* kDataChecksumKey = "shuimo.data_crc32";
+
 class SafetensorsFile {
 public:
     // Throws WeightsError naming the file (and the tensor) and what is wrong.
@@ -43,6 +47,13 @@ public:
     const TensorEntry* find(std::string_view name) const;
     // The entry's bytes inside the mapping (valid while this object lives).
     std::span<const std::byte> bytes(const TensorEntry& entry) const;
+
+    // Whether the metadata records a data checksum (files written by Shuimo do).
+    bool has_data_checksum() const { return metadata_.count(kDataChecksumKey) != 0; }
+    // Reads the whole data section and compares its CRC-32 with the recorded one.
+    // Throws WeightsError (the file changed on disk since it was written: how to
+    // repair it) on a mismatch; does nothing when no checksum is recorded.
+    void verify_data_checksum() const;
 
 private:
     std::filesystem::path path_;
@@ -59,7 +70,8 @@ struct TensorToWrite {
     std::vector<std::byte> data;  // little-endian, element_size(dtype) x numel bytes
 };
 
-// Writes atomically (temporary file in the same folder, then rename).
+// Writes atomically (temporary file in the same folder, then rename). Adds the
+// data section's CRC-32 to the metadata under kDataChecksumKey.
 void write_safetensors(const std::filesystem::path& path, const std::vector<TensorToWrite>& tensors,
                        const std::map<std::string, std::string>& metadata = {});
 

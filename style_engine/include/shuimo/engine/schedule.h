@@ -15,8 +15,17 @@ struct Level {
     int iterations = 0;  // objective evaluations at this level
 };
 
+// The fewest pixels across a level for the layers in params: the deepest
+// layer's spatial divisor (16 for relu5_1: VGG-19 halves the image four times
+// before it, and a side that reaches 0 has no features). Throws ConfigError
+// for an unknown layer.
+int min_level_side(const StyleParams& params);
+
 // Levels from coarse to fine; the last is always the output size. Throws
 // ConfigError when params.level_iterations does not match the level count.
+// Coarse levels of a narrow image keep min_level_side(params) across (at most
+// the output's size), so a 24x900 photo is not refused for a 2x128 first level;
+// the engine checks the output itself against the layers in use.
 //
 // With params.scales == 1 there is one level with all params.iterations.
 // Otherwise the long sides run geometrically from params.min_size up to the
