@@ -295,12 +295,13 @@ BatchProgress BatchRunner::run() {
         std::lock_guard lock(d.mutex);
         d.stopping = false;
         d.cancelling_all = false;
-        d.paused = false;
+        // d.paused is kept: a pause pressed just before run() holds the batch from its start.
         d.cancel_ids.clear();
         d.running_fraction.clear();
         d.run_work = 0.0;
         d.started = Clock::now();
         d.paused_for = {};
+        if (d.paused) d.paused_at = d.started;
     }
     for (const auto& note : d.store.open_notes()) d.observer.on_notice(note);
     try {
