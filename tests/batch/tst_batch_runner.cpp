@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "random_weights.h"
+#include "sine_pattern.h"
 #include "shuimo/batch/batch_runner.h"
 #include "shuimo/batch/output_record.h"
 #include "shuimo/batch/queue_store.h"
@@ -23,15 +24,6 @@ using namespace shuimo;
 using batch::JobStatus;
 
 namespace {
-
-engine::Image pattern(int width, int height, double phase) {
-    engine::Image image(width, height, 3);
-    for (int y = 0; y < height; ++y)
-        for (int x = 0; x < width; ++x)
-            for (int c = 0; c < 3; ++c)
-                image.at(x, y, c) = static_cast<float>(0.5 + 0.4 * std::sin(0.3 * x * (c + 1) + 0.2 * y + phase));
-    return image;
-}
 
 std::string read_text(const std::filesystem::path& path) {
     std::ifstream in(path, std::ios::binary);
@@ -91,11 +83,11 @@ private:
                                      bool broken = false) {
         const std::filesystem::path dir = root() / name;
         std::filesystem::create_directories(dir / "photos");
-        image_io::write_image(dir / "photos/a.png", pattern(40, 32, 0.0));
-        image_io::write_image(dir / "photos/b.png", pattern(32, 40, 1.0));
-        image_io::write_image(dir / "photos/c.png", pattern(36, 36, 2.0));
+        image_io::write_image(dir / "photos/a.png", testing::sine_pattern(40, 32, 0.0));
+        image_io::write_image(dir / "photos/b.png", testing::sine_pattern(32, 40, 1.0));
+        image_io::write_image(dir / "photos/c.png", testing::sine_pattern(36, 36, 2.0));
         if (broken) std::ofstream(dir / "photos/broken.png") << "not an image";
-        image_io::write_image(dir / "ink.png", pattern(48, 48, 3.0));
+        image_io::write_image(dir / "ink.png", testing::sine_pattern(48, 48, 3.0));
         std::ofstream(dir / "q.json") << R"({"output": {"folder": "out")" << extra_json << R"(},
             "params": {"size": 32, "iterations": )" << iterations << R"(, "scales": 1, "device": "cpu"},
             "contents": ["photos"], "styles": ["ink.png"],

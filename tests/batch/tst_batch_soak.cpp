@@ -12,6 +12,7 @@
 #include <mutex>
 
 #include "random_weights.h"
+#include "sine_pattern.h"
 #include "shuimo/batch/batch_runner.h"
 #include "shuimo/batch/queue_store.h"
 #include "shuimo/image_io/image_io.h"
@@ -27,15 +28,6 @@ long resident_kib() {
         if (line.rfind("VmRSS:", 0) == 0) return std::stol(line.substr(6));
     }
     return -1;
-}
-
-engine::Image pattern(int width, int height, double phase) {
-    engine::Image image(width, height, 3);
-    for (int y = 0; y < height; ++y)
-        for (int x = 0; x < width; ++x)
-            for (int c = 0; c < 3; ++c)
-                image.at(x, y, c) = static_cast<float>(0.5 + 0.4 * std::sin(0.3 * x * (c + 1) + 0.2 * y + phase));
-    return image;
 }
 
 class RssSampler : public batch::BatchObserver {
@@ -66,12 +58,12 @@ private Q_SLOTS:
         std::filesystem::create_directories(root / "photos");
         std::string contents;
         for (int i = 0; i < 10; ++i) {
-            image_io::write_image(root / "photos" / ("p" + std::to_string(i) + ".png"), pattern(20 + i, 24, i));
+            image_io::write_image(root / "photos" / ("p" + std::to_string(i) + ".png"), testing::sine_pattern(20 + i, 24, i));
         }
         std::string styles;
         for (int i = 0; i < 4; ++i) {
             const std::string name = "s" + std::to_string(i) + ".png";
-            image_io::write_image(root / name, pattern(24, 20 + i, 10.0 + i));
+            image_io::write_image(root / name, testing::sine_pattern(24, 20 + i, 10.0 + i));
             styles += (i ? ", \"" : "\"") + name + "\"";
         }
         std::string presets;

@@ -19,6 +19,7 @@
 #include <sys/resource.h>
 
 #include "random_weights.h"
+#include "sine_pattern.h"
 #include "shuimo/batch/batch_queue.h"
 #include "shuimo/batch/output_record.h"
 #include "shuimo/image_io/image_io.h"
@@ -26,15 +27,6 @@
 using namespace shuimo;
 
 namespace {
-
-engine::Image pattern(int width, int height, double phase) {
-    engine::Image image(width, height, 3);
-    for (int y = 0; y < height; ++y)
-        for (int x = 0; x < width; ++x)
-            for (int c = 0; c < 3; ++c)
-                image.at(x, y, c) = static_cast<float>(0.5 + 0.4 * std::sin(0.3 * x * (c + 1) + 0.2 * y + phase));
-    return image;
-}
 
 struct CliRun {
     int exit_code = -1;
@@ -102,10 +94,10 @@ private:
     std::filesystem::path make_batch(const std::string& name, int iterations) const {
         const std::filesystem::path dir = root() / name;
         std::filesystem::create_directories(dir / "photos");
-        image_io::write_image(dir / "photos/a.png", pattern(40, 32, 0.0));
-        image_io::write_image(dir / "photos/b.png", pattern(32, 40, 1.0));
-        image_io::write_image(dir / "photos/c.png", pattern(36, 36, 2.0));
-        image_io::write_image(dir / "ink.png", pattern(48, 48, 3.0));
+        image_io::write_image(dir / "photos/a.png", testing::sine_pattern(40, 32, 0.0));
+        image_io::write_image(dir / "photos/b.png", testing::sine_pattern(32, 40, 1.0));
+        image_io::write_image(dir / "photos/c.png", testing::sine_pattern(36, 36, 2.0));
+        image_io::write_image(dir / "ink.png", testing::sine_pattern(48, 48, 3.0));
         std::ofstream(dir / "q.json") << R"({"output": {"folder": "out"},
             "params": {"size": 32, "iterations": )" << iterations << R"(, "scales": 1, "device": "cpu", "seed": "7"},
             "contents": ["photos"], "styles": ["ink.png"],
