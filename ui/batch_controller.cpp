@@ -1,5 +1,7 @@
 #include "batch_controller.h"
 
+#include <functional>
+
 #include <QMetaObject>
 #include <algorithm>
 #include <cerrno>
@@ -87,9 +89,20 @@ BatchController::~BatchController() {
 
 QString BatchController::create(const QString& queueFile, const batch::BatchQueue& queue) {
     if (isRunning()) return tr("A batch is running: stop it before starting another.");
+    return replaceStore(queueFile, [&] { return batch::QueueStore::create(queueFile.toStdString(), queue); });
+}
+
+QString BatchController::open(const QString& queueFile) {
+    if (isRunning()) return tr("A batch is running: stop it before opening another.");
+    // What opening found (interrupted jobs re-queued) the runner reports as notices when it starts.
+    return replaceStore(queueFile, [&] { return std::make_unique<batch::QueueStore>(queueFile.toStdString()); });
+}
+
+QString BatchController::replaceStore(const QString& queueFile,
+                                      const std::function<std::unique_ptr<batch::QueueStore>()>& makeStore) {
     try {
         m_store.reset();  // releases the old queue's lock first (it may be the same file)
-        m_store = batch::QueueStore::create(queueFile.toStdString(), queue);
+        m_store = makeStore();
     } catch (const std::exception& error) {
         m_queueFile.clear();
         Q_EMIT queueChanged();
@@ -100,23 +113,6 @@ QString BatchController::create(const QString& queueFile, const batch::BatchQueu
     Q_EMIT queueChanged();
     Q_EMIT progressChanged(m_progress);
     return {};
-}
-
-QString BatchController::open(const QString& queueFile) {
-    if (isRunning()) return tr("A batch is running: stop it before opening another.");
-    try {
-        m_store.reset();
-        m_store = std::make_unique<batch::QueueStore>(queueFile.toStdString());
-    } catch (const std::exception& error) {
-        m_queueFile.clear();
-        Q_EMIT queueChanged();
-        return fromStd(error.what());
-    }
-    m_queueFile = queueFile;
-    m_progress = countJobs(m_store->snapshot());
-    Q_EMIT queueChanged();
-    Q_EMIT progressChanged(m_progress);
-    return {};  // what opening found (interrupted jobs re-queued) the runner reports as notices when it starts
 }
 
 batch::BatchQueue BatchController::snapshot() const {

@@ -10,6 +10,7 @@
 #include <QObject>
 #include <QString>
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <thread>
 
@@ -75,6 +76,8 @@ Q_SIGNALS:
     void queueChanged();
 
 private:
+    QString replaceStore(const QString& queueFile, const std::function<std::unique_ptr<batch::QueueStore>()>& makeStore);
+
     class Observer;
     void onRunEnded(const QString& error);
     void setPaused(bool paused);
