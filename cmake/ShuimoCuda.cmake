@@ -12,7 +12,7 @@ set(_shuimo_cuda_help
   "Get a CUDA LibTorch, then configure again:\n"
   "  - pip:      python3 -m pip install torch --index-url https://download.pytorch.org/whl/cu126\n"
   "              then: tools/install_deps.sh --cuda   (finds it through torch.utils.cmake_prefix_path)\n"
-  "  - archive:  https://pytorch.org/get-started/locally/ -> LibTorch, C++, CUDA 12.x, cxx11 ABI; unzip to /opt\n"
+  "  - archive:  https://pytorch.org/get-started/locally/ -> LibTorch, C++, CUDA 12.x, cxx11 ABI, unzip to /opt\n"
   "              then: LIBTORCH=/opt/libtorch cmake --preset cuda && cmake --build --preset cuda\n"
   "Pick the CUDA version your driver supports (nvidia-smi, top right: \"CUDA Version\").")
 
