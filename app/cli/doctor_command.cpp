@@ -6,6 +6,7 @@
 #include <QLibraryInfo>
 
 #include <cstdio>
+#include <filesystem>
 #include <exception>
 
 #include "cli_options.h"
@@ -39,7 +40,12 @@ QString weights_text() {
 }
 
 QString styles_text() {
-    const auto dir = engine::find_styles_dir(QCoreApplication::applicationDirPath().toStdString());
+#ifdef SHUIMO_SOURCE_DIR
+    const std::filesystem::path source_dir = SHUIMO_SOURCE_DIR;  // a build tree's programs use the sources' styles
+#else
+    const std::filesystem::path source_dir;
+#endif
+    const auto dir = engine::find_styles_dir(QCoreApplication::applicationDirPath().toStdString(), source_dir);
     if (dir.empty()) return QStringLiteral("not found (set SHUIMO_STYLES_DIR, or install the package's share/shuimo/styles)");
     const QDir folder(QString::fromStdString(dir.string()));
     const auto images = folder.entryList({QStringLiteral("*.png"), QStringLiteral("*.jpg"), QStringLiteral("*.jpeg"), QStringLiteral("*.tif"),

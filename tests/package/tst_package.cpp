@@ -68,7 +68,7 @@ private:
 private Q_SLOTS:
     void initTestCase() {
         QVERIFY(m_dir.isValid());
-        QVERIFY(QDir().mkpath(file(QStringLiteral("home"))));
+        QVERIFY(QDir().mkpath(file(QStringLiteral("home"))) && QDir().mkpath(file(QStringLiteral("weights"))));
         // CPack installs the build tree (strip, dpkg-shlibdeps) into the scratch folder and packs it.
         const Run cpack = run(QStringLiteral(SHUIMO_CPACK_COMMAND),
                               {QStringLiteral("--config"), QStringLiteral(SHUIMO_BUILD_DIR "/CPackConfig.cmake"),
@@ -94,7 +94,7 @@ private Q_SLOTS:
                 m_control[key] = line.mid(colon + 1).trimmed();
             }
         }
-        testing::write_random_vgg19_weights(file(QStringLiteral("weights/vgg19.safetensors")).toStdString(), {18});
+        shuimo::testing::write_random_vgg19_weights(file(QStringLiteral("weights/vgg19.safetensors")).toStdString(), {18});
     }
 
     void controlFields() {
