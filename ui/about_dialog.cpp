@@ -110,7 +110,7 @@ AboutDialog::AboutDialog(QWidget* parent) : QDialog(parent) {
     connect(copy, &QPushButton::clicked, this, [this] { QGuiApplication::clipboard()->setText(m_report->toPlainText()); });
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     layout->addWidget(buttons);
-    resize(760, 420);
+    resize(900, 440);  // the longest report lines (paths) fit without scrolling
 }
 
 QString AboutDialog::reportText() const { return m_report->toPlainText(); }

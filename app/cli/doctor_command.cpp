@@ -12,6 +12,7 @@
 #include "cli_options.h"
 #include "shuimo/engine/model_paths.h"
 #include "shuimo/engine/system_report.h"
+#include "shuimo/model_store/catalogue.h"
 #include "shuimo/model_store/installer.h"
 
 namespace shuimo::cli {
@@ -30,7 +31,15 @@ QString models_text() {
     }
     const auto root = engine::models_root();
     const QString where = root ? QString::fromStdString(root->string()) : QStringLiteral("(no HOME)");
-    if (names.isEmpty()) return QStringLiteral("none installed in %1 (shuimo-cli models download vgg19-timm)").arg(where);
+    if (names.isEmpty()) {
+        QString first = QStringLiteral("NAME");  // the catalogue's first entry: its recommended model
+        try {
+            const auto catalogue = models::load_catalogue();
+            if (!catalogue.models.empty()) first = catalogue.models.front().id;
+        } catch (const std::exception&) {
+        }
+        return QStringLiteral("none installed in %1 (shuimo-cli models download %2)").arg(where, first);
+    }
     return names.join(QStringLiteral(", ")) + QStringLiteral(" in ") + where;
 }
 
