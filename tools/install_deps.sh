@@ -54,7 +54,11 @@ packages=(
 )
 if [ "$cuda" -eq 1 ]; then
   # The CUDA LibTorch replaces Debian's CPU one.
-  packages=("${packages[@]/libtorch-dev/}")
+  kept=()
+  for package in "${packages[@]}"; do
+    if [ "$package" != libtorch-dev ]; then kept+=("$package"); fi
+  done
+  packages=("${kept[@]}")
 fi
 
 build_cuda() {
