@@ -312,6 +312,12 @@ ZH = {
     "Blend weight of %1": "%1 的混合权重",
     "Use Recommended Settings": "使用推荐设置",
     "Applied the style's recommended settings (Ctrl+Z undoes)": "已应用该风格的推荐设置（Ctrl+Z 可撤销）",
+    # Issue 18 (package): Help › About with the system report, and the app's --system-report.
+    "<h3>Shuimo 水墨 %1</h3><p>Turns photos into paintings by neural style transfer (Gatys et al., VGG-19), above all in Chinese ink-wash styles.</p>":
+        "<h3>水墨 Shuimo %1</h3><p>用神经风格迁移（Gatys 等人，VGG-19）把照片变成画作，尤其擅长中国水墨风格。</p>",
+    "This build and this computer (the same as <tt>shuimo-cli doctor</tt>):": "本构建与本机的情况（与 <tt>shuimo-cli doctor</tt> 相同）：",
+    "&Copy Report": "复制报告(&C)",
+    "Print what Help › About shows (shuimo-cli doctor) and quit.": "打印“帮助 › 关于”显示的内容（同 shuimo-cli doctor）后退出。",
 }
 
 

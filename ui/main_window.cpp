@@ -1,5 +1,6 @@
 #include "main_window.h"
 
+#include "about_dialog.h"
 #include "batch_dialog.h"
 #include "models_dialog.h"
 #include "translations.h"
@@ -322,11 +323,7 @@ void MainWindow::createActions() {
     rebuildRecentMenu();
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&About Shuimo"), this, [this] {
-        QMessageBox::about(this, tr("About Shuimo"),
-                           tr("<h3>Shuimo 水墨</h3><p>Turns photos into paintings by neural style transfer "
-                              "(Gatys et al., VGG-19), above all in Chinese ink-wash styles.</p>"));
-    });
+    help->addAction(tr("&About Shuimo"), this, [this] { AboutDialog(this).exec(); });
 
     QToolBar* tools = addToolBar(tr("Main"));
     tools->setObjectName(QStringLiteral("MainToolBar"));

@@ -11,6 +11,7 @@
 
 #include "batch_command.h"
 #include "cli_options.h"
+#include "doctor_command.h"
 #include "models_command.h"
 #include "progress_printer.h"
 #include "shuimo/engine/style_engine.h"
@@ -26,6 +27,7 @@ constexpr const char* kUsage =
     "Usage: shuimo-cli stylize --content PATH --style PATH --output PATH [options]\n"
     "       shuimo-cli batch QUEUE.json [--devices LIST] [--shard I/N] [--retry-failed]   (shuimo-cli batch --help)\n"
     "       shuimo-cli info\n"
+    "       shuimo-cli doctor   (what this build and machine have: CUDA, GPUs, BLAS, models, styles)\n"
     "       shuimo-cli models list | download NAME [--keep-original] | import FILE [--name ID] | verify [NAME] |\n"
     "                         remove NAME | default NAME   (shuimo-cli models --help)\n"
     "       shuimo-cli stylize --help\n";
@@ -84,13 +86,14 @@ int main(int argc, char** argv) {
         if (command == QLatin1String("stylize")) return stylize(arguments);
         if (command == QLatin1String("batch")) return shuimo::cli::run_batch_command(arguments);
         if (command == QLatin1String("models")) return shuimo::cli::run_models_command(arguments);
+        if (command == QLatin1String("doctor")) return shuimo::cli::run_doctor_command(arguments);
         if (command == QLatin1String("info")) {
             const auto info = shuimo::engine::engine_info();
             std::printf("torch %s\ncuda %s (%d devices)\ncpu threads %d\n", info.torch_version.c_str(),
                         info.cuda_available ? "yes" : "no", info.cuda_device_count, info.cpu_threads);
             return 0;
         }
-        throw shuimo::cli::UsageError("unknown command '" + command.toStdString() + "' (commands: stylize, batch, models, info)");
+        throw shuimo::cli::UsageError("unknown command '" + command.toStdString() + "' (commands: stylize, batch, models, info, doctor)");
     } catch (const shuimo::cli::UsageError& e) {
         std::fprintf(stderr, "shuimo-cli: error: %s\n", e.what());
         return 2;

@@ -6,6 +6,9 @@
 #include <QSettings>
 #include <QTimer>
 
+#include <cstdio>
+
+#include "about_dialog.h"
 #include "main_window.h"
 #include "process_setup.h"
 #include "style_gallery.h"
@@ -29,10 +32,16 @@ int main(int argc, char** argv) {
     const QCommandLineOption style(QStringLiteral("style-image"), QApplication::translate("main", "Add and tick a style reference."),
                                    QStringLiteral("file"));
     const QCommandLineOption run(QStringLiteral("run"), QApplication::translate("main", "Start painting right away."));
-    parser.addOptions({style, run});
+    const QCommandLineOption report(QStringLiteral("system-report"),
+                                    QApplication::translate("main", "Print what Help › About shows (shuimo-cli doctor) and quit."));
+    parser.addOptions({style, run, report});
     parser.addPositionalArgument(QStringLiteral("photos"), QApplication::translate("main", "Photos or folders to open."),
                                  QStringLiteral("[photos…]"));
     parser.process(app);
+    if (parser.isSet(report)) {
+        std::fputs(shuimo::ui::systemReportText().toLocal8Bit().constData(), stdout);
+        return 0;
+    }
 
     shuimo::ui::MainWindow window;
     window.show();

@@ -19,6 +19,29 @@
       <source>Photos or folders to open.</source>
       <translation>要打开的照片或文件夹。</translation>
     </message>
+    <message>
+      <source>Print what Help › About shows (shuimo-cli doctor) and quit.</source>
+      <translation>打印“帮助 › 关于”显示的内容（同 shuimo-cli doctor）后退出。</translation>
+    </message>
+  </context>
+  <context>
+    <name>shuimo::ui::AboutDialog</name>
+    <message>
+      <source>About Shuimo</source>
+      <translation>关于水墨</translation>
+    </message>
+    <message>
+      <source>&lt;h3&gt;Shuimo 水墨 %1&lt;/h3&gt;&lt;p&gt;Turns photos into paintings by neural style transfer (Gatys et al., VGG-19), above all in Chinese ink-wash styles.&lt;/p&gt;</source>
+      <translation>&lt;h3&gt;水墨 Shuimo %1&lt;/h3&gt;&lt;p&gt;用神经风格迁移（Gatys 等人，VGG-19）把照片变成画作，尤其擅长中国水墨风格。&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>This build and this computer (the same as &lt;tt&gt;shuimo-cli doctor&lt;/tt&gt;):</source>
+      <translation>本构建与本机的情况（与 &lt;tt&gt;shuimo-cli doctor&lt;/tt&gt; 相同）：</translation>
+    </message>
+    <message>
+      <source>&amp;Copy Report</source>
+      <translation>复制报告(&amp;C)</translation>
+    </message>
   </context>
   <context>
     <name>shuimo::ui::BatchController</name>
@@ -597,14 +620,6 @@ Then tick a style on the left and press Run.</source>
     <message>
       <source>&amp;About Shuimo</source>
       <translation>关于水墨(&amp;A)</translation>
-    </message>
-    <message>
-      <source>About Shuimo</source>
-      <translation>关于水墨</translation>
-    </message>
-    <message>
-      <source>&lt;h3&gt;Shuimo 水墨&lt;/h3&gt;&lt;p&gt;Turns photos into paintings by neural style transfer (Gatys et al., VGG-19), above all in Chinese ink-wash styles.&lt;/p&gt;</source>
-      <translation>&lt;h3&gt;水墨 Shuimo&lt;/h3&gt;&lt;p&gt;用神经风格迁移（Gatys 等人，VGG-19）把照片变成画作，尤其擅长中国水墨风格。&lt;/p&gt;</translation>
     </message>
     <message>
       <source>Main</source>
