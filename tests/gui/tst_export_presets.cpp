@@ -1,5 +1,5 @@
-// Export (PNG text chunk, 16 bit, sidecar JSON, atomic, never over an original)
-// and presets (save, list, load, delete round trip).
+// Export (the pixels exported, PNG text chunk, 16 bit, sidecar JSON, atomic,
+// never over an original) and presets (save, list, load, delete round trip).
 
 #include <QDir>
 #include <QImageReader>
@@ -7,24 +7,32 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
+#include <cmath>
+
 #include "export_writer.h"
 #include "shuimo/batch/params_json.h"
 #include "presets_store.h"
 #include "shuimo/image_io/image_io.h"
+#include "sine_pattern.h"
 
 using namespace shuimo;
 
 namespace {
-engine::Image gradient(int width, int height) {
-    engine::Image image(width, height, 3);
-    for (int y = 0; y < height; ++y) {
-        for (int x = 0; x < width; ++x) {
-            image.at(x, y, 0) = static_cast<float>(x) / (width - 1);
-            image.at(x, y, 1) = static_cast<float>(y) / (height - 1);
-            image.at(x, y, 2) = 0.3f;
-        }
+// The largest and the mean absolute difference between two images' samples.
+struct Difference {
+    double max = 0.0;
+    double mean = 0.0;
+};
+Difference difference(const engine::Image& a, const engine::Image& b) {
+    Difference d;
+    for (std::size_t i = 0; i < a.pixels.size(); ++i) {
+        const double delta = std::abs(static_cast<double>(a.pixels[i]) - static_cast<double>(b.pixels[i]));
+        d.max = std::max(d.max, delta);
+        d.mean += delta;
     }
-    return image;
+    if (!a.pixels.empty()) d.mean /= static_cast<double>(a.pixels.size());
+    return d;
 }
 
 engine::StyleParams distinctive() {
@@ -54,25 +62,41 @@ private Q_SLOTS:
     void exportWritesImageTextChunkAndSidecar_data() {
         QTest::addColumn<QString>("name");
         QTest::addColumn<int>("bitDepth");
-        QTest::newRow("png 8") << QStringLiteral("out.png") << 8;
-        QTest::newRow("png 16") << QStringLiteral("out16.png") << 16;
-        QTest::newRow("tiff 16") << QStringLiteral("out.tif") << 16;
-        QTest::newRow("jpeg 8") << QStringLiteral("out.jpg") << 8;
+        QTest::addColumn<double>("maxError");   // per sample, in [0, 1]
+        QTest::addColumn<double>("meanError");
+        // Lossless formats: rounding to the bit depth, nothing more (an 8-bit step would fail the 16-bit rows).
+        const double round8 = 0.5 / 255 + 1e-6;
+        const double round16 = 0.5 / 65535 + 1e-6;
+        QTest::newRow("png 8") << QStringLiteral("out.png") << 8 << round8 << round8;
+        QTest::newRow("png 16") << QStringLiteral("out16.png") << 16 << round16 << round16;
+        QTest::newRow("tiff 16") << QStringLiteral("out.tif") << 16 << round16 << round16;
+        // JPEG at quality 95 (image_io): lossy, but close everywhere.
+        QTest::newRow("jpeg 8") << QStringLiteral("out.jpg") << 8 << 16.0 / 255 << 3.0 / 255;
     }
 
     void exportWritesImageTextChunkAndSidecar() {
         QFETCH(QString, name);
         QFETCH(int, bitDepth);
+        QFETCH(double, maxError);
+        QFETCH(double, meanError);
         QTemporaryDir dir;
         const QString path = dir.filePath(name);
         QJsonObject settings;
         settings[QStringLiteral("params")] = batch::params_to_json(distinctive());
-        QCOMPARE(ui::exportImage(gradient(40, 30), path, bitDepth, settings, {}), QString());
+        const engine::Image painting = testing::sine_pattern(40, 30, 0.5);
+        QCOMPARE(ui::exportImage(painting, path, bitDepth, settings, {}), QString());
         // Written completely and nothing else left behind (no temporary files).
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 2);
         const auto loaded = image_io::read_image(path.toStdString());
         QCOMPARE(loaded.rgb.width, 40);
+        QCOMPARE(loaded.rgb.height, 30);
+        QCOMPARE(loaded.rgb.channels, 3);
         QCOMPARE(loaded.bit_depth, bitDepth);
+        // The pixels are the painting's (not flipped, channels in order, full depth).
+        const Difference error = difference(loaded.rgb, painting);
+        qInfo("%s: largest difference %.6f, mean %.6f", qPrintable(name), error.max, error.mean);
+        QVERIFY2(error.max <= maxError, qPrintable(QStringLiteral("largest difference %1 > %2").arg(error.max).arg(maxError)));
+        QVERIFY2(error.mean <= meanError, qPrintable(QStringLiteral("mean difference %1 > %2").arg(error.mean).arg(meanError)));
         QFile sidecar(ui::sidecarPath(path));
         QVERIFY(sidecar.open(QIODevice::ReadOnly));
         QCOMPARE(QJsonDocument::fromJson(sidecar.readAll()).object(), settings);
@@ -91,13 +115,13 @@ private Q_SLOTS:
         QVERIFY(in.open(QIODevice::ReadOnly));
         const QByteArray before = in.readAll();
         in.close();
-        const QString error = ui::exportImage(gradient(16, 16), dir.filePath(QStringLiteral("./photo.png")), 8, {}, {original});
+        const QString error = ui::exportImage(testing::sine_pattern(16, 16, 0.0), dir.filePath(QStringLiteral("./photo.png")), 8, {}, {original});
         QVERIFY(error.contains(QStringLiteral("never overwritten")));
         QVERIFY(in.open(QIODevice::ReadOnly));
         QCOMPARE(in.readAll(), before);
         QVERIFY(!QFile::exists(ui::sidecarPath(original)));
-        QVERIFY(!ui::exportImage(gradient(16, 16), dir.filePath(QStringLiteral("x.jpg")), 16, {}, {}).isEmpty());
-        QVERIFY(!ui::exportImage(gradient(16, 16), dir.filePath(QStringLiteral("x.gif")), 8, {}, {}).isEmpty());
+        QVERIFY(!ui::exportImage(testing::sine_pattern(16, 16, 0.0), dir.filePath(QStringLiteral("x.jpg")), 16, {}, {}).isEmpty());
+        QVERIFY(!ui::exportImage(testing::sine_pattern(16, 16, 0.0), dir.filePath(QStringLiteral("x.gif")), 8, {}, {}).isEmpty());
     }
 
     void presetsRoundTrip() {
