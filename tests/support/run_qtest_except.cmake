@@ -4,6 +4,8 @@
 # New test functions run here without any change; an excluded name that the
 # program does not have is an error, so a renamed function is noticed.
 
+cmake_minimum_required(VERSION 3.25)
+
 execute_process(COMMAND "${TEST_PROGRAM}" -functions OUTPUT_VARIABLE listing RESULT_VARIABLE listed)
 if(NOT listed EQUAL 0)
   message(FATAL_ERROR "${TEST_PROGRAM} -functions failed (${listed})")
