@@ -2,6 +2,7 @@
 // queue, failures that stay contained, skip-if-done, foreign files, pause,
 // cancel and stop.
 
+#include <QElapsedTimer>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -12,13 +13,14 @@
 #include <set>
 #include <thread>
 
-#include "random_weights.h"
+#include "shared_weights.h"
 #include "sine_pattern.h"
 #include "shuimo/batch/batch_runner.h"
 #include "shuimo/batch/output_record.h"
 #include "shuimo/batch/queue_store.h"
 #include "shuimo/engine/errors.h"
 #include "shuimo/image_io/image_io.h"
+#include "wait_quiet.h"
 
 using namespace shuimo;
 using batch::JobStatus;
@@ -100,8 +102,7 @@ private:
 private Q_SLOTS:
     void initTestCase() {
         QVERIFY(m_dir.isValid());
-        m_weights = root() / "vgg19.safetensors";
-        testing::write_random_vgg19_weights(m_weights);
+        m_weights = testing::sharedWeightsPath().toStdString();
     }
 
     void twoWorkersShareAQueueWithoutDoingAJobTwice() {
@@ -217,9 +218,15 @@ private Q_SLOTS:
         batch::BatchRunner runner(store, options(), recorder);
         std::thread thread([&] { runner.run(); });
         QTRY_VERIFY_WITH_TIMEOUT(recorder.iteration_count() >= 2, 60000);
+        QElapsedTimer clock;
+        clock.start();
+        QTRY_VERIFY_WITH_TIMEOUT(recorder.iteration_count() >= 4, 60000);
+        const double ms_per_evaluation = static_cast<double>(clock.elapsed()) / 2.0;
         runner.pause();
         QVERIFY(runner.paused());
-        QTest::qWait(300);  // the evaluation in flight ends
+        // The evaluation in flight ends and is reported, then nothing more comes.
+        QVERIFY(testing::waitUntilQuiet([&] { return qsizetype{recorder.iteration_count()}; },
+                                        testing::quietPeriodMs(ms_per_evaluation)));
         const int held_at = recorder.iteration_count();
         const int finished_at = recorder.finished_count();
         QTest::qWait(1500);

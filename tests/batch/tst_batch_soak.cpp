@@ -11,7 +11,7 @@
 #include <fstream>
 #include <mutex>
 
-#include "random_weights.h"
+#include "shared_weights.h"
 #include "sine_pattern.h"
 #include "shuimo/batch/batch_runner.h"
 #include "shuimo/batch/queue_store.h"
@@ -53,8 +53,7 @@ private Q_SLOTS:
     void twoHundredJobsKeepMemoryFlat() {
         QTemporaryDir dir;
         const std::filesystem::path root = dir.path().toStdString();
-        const auto weights = root / "vgg19.safetensors";
-        testing::write_random_vgg19_weights(weights);
+        const std::filesystem::path weights = testing::sharedWeightsPath().toStdString();
         std::filesystem::create_directories(root / "photos");
         std::string contents;
         for (int i = 0; i < 10; ++i) {

@@ -9,76 +9,43 @@
 
 #include <csignal>
 
-#include "random_weights.h"
+#include "process_runner.h"
+#include "shared_weights.h"
 #include "shuimo/image_io/image_io.h"
+#include "sine_pattern.h"
 
 using namespace shuimo;
-
-namespace {
-
-engine::Image pattern(int width, int height, double phase) {
-    engine::Image image(width, height, 3);
-    for (int y = 0; y < height; ++y)
-        for (int x = 0; x < width; ++x)
-            for (int c = 0; c < 3; ++c)
-                image.at(x, y, c) = static_cast<float>(0.5 + 0.4 * std::sin(0.25 * x * (c + 1) + 0.1 * y + phase));
-    return image;
-}
-
-struct CliRun {
-    int exit_code = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-}  // namespace
+using testing::sine_pattern;
 
 class TestCli : public QObject {
     Q_OBJECT
 
 private:
     QTemporaryDir m_dir;
+    testing::ProcessRunner m_cli{QStringLiteral(SHUIMO_CLI_PATH), testing::isolatedEnvironment(m_dir.path())};
     QString file(const QString& name) const { return m_dir.filePath(name); }
 
-    QProcessEnvironment environment() const {
-        auto env = QProcessEnvironment::systemEnvironment();
-        // No installed model may leak in from the machine running the tests.
-        env.insert(QStringLiteral("SHUIMO_MODEL_DIR"), file(QStringLiteral("no-models")));
-        env.insert(QStringLiteral("XDG_DATA_HOME"), file(QStringLiteral("no-data")));
-        return env;
-    }
-
-    CliRun run(const QStringList& arguments) const {
-        QProcess process;
-        process.setProcessEnvironment(environment());
-        process.start(QStringLiteral(SHUIMO_CLI_PATH), arguments);
-        if (!process.waitForFinished(120000)) {
-            process.kill();
-            process.waitForFinished();
-        }
-        return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, process.readAllStandardOutput(),
-                process.readAllStandardError()};
-    }
+    testing::ProcessResult run(const QStringList& arguments) const { return m_cli.run(arguments, 120000); }
 
     QStringList baseArguments(const QString& output) const {
         return {QStringLiteral("stylize"), QStringLiteral("--content"), file(QStringLiteral("内容.png")),
                 QStringLiteral("--style"), file(QStringLiteral("style.png")), QStringLiteral("--output"), output,
-                QStringLiteral("--weights"), file(QStringLiteral("vgg19.safetensors")), QStringLiteral("--size"),
+                QStringLiteral("--weights"), testing::sharedWeightsPath(), QStringLiteral("--size"),
                 QStringLiteral("32"), QStringLiteral("--iterations"), QStringLiteral("4"), QStringLiteral("--device"),
                 QStringLiteral("cpu")};
     }
 
 private Q_SLOTS:
     void initTestCase() {
-        testing::write_random_vgg19_weights(file(QStringLiteral("vgg19.safetensors")).toStdString(), {9});
-        const auto content = pattern(40, 32, 0.0);
+        QVERIFY(m_dir.isValid());
+        const auto content = sine_pattern(40, 32, 0.0);
         engine::Image alpha(40, 32, 1);
         for (int y = 0; y < 32; ++y)
             for (int x = 0; x < 40; ++x) alpha.at(x, y, 0) = x < 20 ? 1.0f : 0.25f;
         image_io::write_image(file(QStringLiteral("内容.png")).toStdU32String(), content, &alpha);
-        image_io::write_image(file(QStringLiteral("style.png")).toStdString(), pattern(32, 32, 1.7));
-        image_io::write_image(file(QStringLiteral("style2.png")).toStdString(), pattern(36, 30, 2.9));
-        auto broken = QFile(file(QStringLiteral("vgg19.safetensors")));
+        image_io::write_image(file(QStringLiteral("style.png")).toStdString(), sine_pattern(32, 32, 1.7));
+        image_io::write_image(file(QStringLiteral("style2.png")).toStdString(), sine_pattern(36, 30, 2.9));
+        auto broken = QFile(testing::sharedWeightsPath());
         QVERIFY(broken.copy(file(QStringLiteral("broken.safetensors"))));
         QVERIFY(QFile::resize(file(QStringLiteral("broken.safetensors")), broken.size() / 2));
     }
@@ -224,8 +191,7 @@ private Q_SLOTS:
         arguments[arguments.indexOf(QStringLiteral("--iterations")) + 1] = QStringLiteral("100000");
         arguments << QStringLiteral("--progress") << QStringLiteral("json");
         QProcess process;
-        process.setProcessEnvironment(environment());
-        process.start(QStringLiteral(SHUIMO_CLI_PATH), arguments);
+        m_cli.start(process, arguments);
         QVERIFY(process.waitForStarted());
         QTRY_VERIFY_WITH_TIMEOUT(process.canReadLine() || process.state() == QProcess::NotRunning, 60000);
         QCOMPARE(process.state(), QProcess::Running);

@@ -18,7 +18,8 @@
 #include <signal.h>
 #include <sys/resource.h>
 
-#include "random_weights.h"
+#include "process_runner.h"
+#include "shared_weights.h"
 #include "sine_pattern.h"
 #include "shuimo/batch/batch_queue.h"
 #include "shuimo/batch/output_record.h"
@@ -28,11 +29,7 @@ using namespace shuimo;
 
 namespace {
 
-struct CliRun {
-    int exit_code = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using CliRun = testing::ProcessResult;
 
 // name -> settings hash, for every finished output in `out`; fails the test on
 // anything else in the folder (temporaries, duplicates, half-written files).
@@ -71,24 +68,9 @@ private:
 
     std::filesystem::path root() const { return m_dir.path().toStdString(); }
 
-    QProcessEnvironment environment() const {
-        auto env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("SHUIMO_MODEL_DIR"), m_dir.filePath(QStringLiteral("no-models")));
-        env.insert(QStringLiteral("XDG_DATA_HOME"), m_dir.filePath(QStringLiteral("no-data")));
-        return env;
-    }
+    testing::ProcessRunner m_cli{QStringLiteral(SHUIMO_CLI_PATH), testing::isolatedEnvironment(m_dir.path())};
 
-    CliRun run(const QStringList& arguments) const {
-        QProcess process;
-        process.setProcessEnvironment(environment());
-        process.start(QStringLiteral(SHUIMO_CLI_PATH), arguments);
-        if (!process.waitForFinished(180000)) {
-            process.kill();
-            process.waitForFinished();
-        }
-        return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, process.readAllStandardOutput(),
-                process.readAllStandardError()};
-    }
+    CliRun run(const QStringList& arguments) const { return m_cli.run(arguments); }
 
     // 3 photos x 1 style x 2 presets, as a bare spec the CLI expands.
     std::filesystem::path make_batch(const std::string& name, int iterations) const {
@@ -112,8 +94,7 @@ private:
 private Q_SLOTS:
     void initTestCase() {
         QVERIFY(m_dir.isValid());
-        m_weights = m_dir.filePath(QStringLiteral("vgg19.safetensors"));
-        testing::write_random_vgg19_weights(m_weights.toStdString());
+        m_weights = testing::sharedWeightsPath();
     }
 
     void killedAtRandomMomentsAndResumed() {
@@ -125,8 +106,7 @@ private Q_SLOTS:
         // in a job, between jobs, or while an output or the queue is being written.
         for (int attempt = 0; attempt < 4; ++attempt) {
             QProcess process;
-            process.setProcessEnvironment(environment());
-            process.start(QStringLiteral(SHUIMO_CLI_PATH), batch_args(queue, {QStringLiteral("--progress"), QStringLiteral("json")}));
+            m_cli.start(process, batch_args(queue, {QStringLiteral("--progress"), QStringLiteral("json")}));
             QVERIFY(process.waitForStarted());
             const int jobs_before_kill = 1 + static_cast<int>(random.bounded(2));
             const int delay_ms = static_cast<int>(random.bounded(1500));
@@ -178,8 +158,7 @@ private Q_SLOTS:
         std::vector<std::unique_ptr<QProcess>> shards;
         for (int i = 1; i <= 3; ++i) {
             auto process = std::make_unique<QProcess>();
-            process->setProcessEnvironment(environment());
-            process->start(QStringLiteral(SHUIMO_CLI_PATH), batch_args(sharded, {QStringLiteral("--shard"), QStringLiteral("%1/3").arg(i)}));
+            m_cli.start(*process, batch_args(sharded, {QStringLiteral("--shard"), QStringLiteral("%1/3").arg(i)}));
             shards.push_back(std::move(process));
         }
         for (auto& process : shards) {
@@ -224,13 +203,12 @@ private Q_SLOTS:
         std::ofstream(queue) << R"({"output": {"folder": "out"}, "params": {"size": 96, "iterations": 2, "scales": 1},
             "contents": ["photos/a.png", "photos/b.png"], "styles": ["ink.png"]})";
         QProcess process;
-        process.setProcessEnvironment(environment());
         process.setChildProcessModifier([] {
             ::signal(SIGXFSZ, SIG_IGN);  // fail the write instead of killing the process
             const rlimit limit{6000, 6000};
             ::setrlimit(RLIMIT_FSIZE, &limit);
         });
-        process.start(QStringLiteral(SHUIMO_CLI_PATH), batch_args(queue));
+        m_cli.start(process, batch_args(queue));
         QVERIFY(process.waitForFinished(180000));
         const QByteArray err = process.readAllStandardError();
         QCOMPARE(process.exitCode(), 1);

@@ -11,42 +11,23 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
-#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <csignal>
 #include <cmath>
 
-#include "random_weights.h"
+#include "process_runner.h"
+#include "shared_weights.h"
 #include "shuimo/image_io/image_io.h"
+#include "sine_pattern.h"
+#include "test_files.h"
 #include "test_http_server.h"
 
 using namespace shuimo;
 
-namespace {
-
-struct CliRun {
-    int exit_code = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-QByteArray read_all(const QString& path) {
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
-engine::Image pattern(int width, int height, double phase) {
-    engine::Image image(width, height, 3);
-    for (int y = 0; y < height; ++y)
-        for (int x = 0; x < width; ++x)
-            for (int c = 0; c < 3; ++c)
-                image.at(x, y, c) = static_cast<float>(0.5 + 0.4 * std::sin(0.25 * x * (c + 1) + 0.1 * y + phase));
-    return image;
-}
-
-}  // namespace
+using CliRun = testing::ProcessResult;
+using testing::read_all;
 
 class TestCliModels : public QObject {
     Q_OBJECT
@@ -60,7 +41,7 @@ private:
     QString modelsRoot() const { return file(QStringLiteral("data/shuimo/models")); }
     QString partPath() const { return modelsRoot() + QStringLiteral("/.downloads/vgg19-test/model.safetensors.part"); }
 
-    QProcessEnvironment environment() const {
+    testing::ProcessRunner m_cli{QStringLiteral(SHUIMO_CLI_PATH), [this] {
         auto env = QProcessEnvironment::systemEnvironment();
         env.remove(QStringLiteral("SHUIMO_MODEL_DIR"));
         for (const char* proxy : {"http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"})
@@ -68,28 +49,10 @@ private:
         env.insert(QStringLiteral("XDG_DATA_HOME"), file(QStringLiteral("data")));
         env.insert(QStringLiteral("SHUIMO_CATALOGUE"), file(QStringLiteral("catalogue.json")));
         return env;
-    }
+    }()};
 
-    QProcess* start(QProcess& process, const QStringList& arguments) const {
-        process.setProcessEnvironment(environment());
-        process.start(QStringLiteral(SHUIMO_CLI_PATH), arguments);
-        return &process;
-    }
-
-    // Waits with the event loop running, so the in-process server can answer.
-    CliRun finish(QProcess& process) const {
-        QSignalSpy finished(&process, &QProcess::finished);
-        if (process.state() != QProcess::NotRunning && !finished.wait(120000)) process.kill();
-        process.waitForFinished(5000);
-        return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, process.readAllStandardOutput(),
-                process.readAllStandardError()};
-    }
-
-    CliRun run(const QStringList& arguments) const {
-        QProcess process;
-        start(process, arguments);
-        return finish(process);
-    }
+    // The event loop runs while the CLI does, so the in-process server can answer.
+    CliRun run(const QStringList& arguments) const { return m_cli.run(arguments, 120000); }
 
     static QStringList models(const QStringList& rest) { return QStringList{QStringLiteral("models")} + rest; }
 
@@ -110,7 +73,7 @@ private Q_SLOTS:
     void initTestCase() {
         QVERIFY(m_dir.isValid());
         QVERIFY(m_server.listen());
-        testing::write_random_vgg19_weights(file(QStringLiteral("weights.safetensors")).toStdString(), {13, engine::TensorDtype::F32, true});
+        QVERIFY(QFile::copy(testing::sharedWeightsPath(), file(QStringLiteral("weights.safetensors"))));
         m_weights = read_all(file(QStringLiteral("weights.safetensors")));
         m_server.serve("/vgg19.safetensors", m_weights);
         const QString sha = QString::fromLatin1(QCryptographicHash::hash(m_weights, QCryptographicHash::Sha256).toHex());
@@ -121,8 +84,8 @@ private Q_SLOTS:
         QVERIFY(out.open(QIODevice::WriteOnly));
         out.write(QJsonDocument(catalogue).toJson());
         out.close();
-        image_io::write_image(file(QStringLiteral("content.png")).toStdString(), pattern(32, 28, 0.0));
-        image_io::write_image(file(QStringLiteral("style.png")).toStdString(), pattern(30, 30, 1.9));
+        image_io::write_image(file(QStringLiteral("content.png")).toStdString(), testing::sine_pattern(32, 28, 0.0));
+        image_io::write_image(file(QStringLiteral("style.png")).toStdString(), testing::sine_pattern(30, 30, 1.9));
     }
 
     void init() {
@@ -157,10 +120,10 @@ private Q_SLOTS:
     void ctrlCKeepsThePartAndTheNextRunResumes() {
         m_server.stallAfter = 2000000;
         QProcess process;
-        start(process, models({QStringLiteral("download"), QStringLiteral("vgg19-test")}));
+        m_cli.start(process, models({QStringLiteral("download"), QStringLiteral("vgg19-test")}));
         QTRY_COMPARE_WITH_TIMEOUT(QFileInfo(partPath()).size(), qint64{2000000}, 60000);
         ::kill(static_cast<pid_t>(process.processId()), SIGINT);
-        const auto cancelled = finish(process);
+        const auto cancelled = testing::ProcessRunner::finish(process, 120000);
         QCOMPARE(cancelled.exit_code, 130);
         QVERIFY2(cancelled.err.contains("cancelled") && cancelled.err.contains("resume"), cancelled.err.constData());
         QCOMPARE(QFileInfo(partPath()).size(), qint64{2000000});
@@ -220,7 +183,7 @@ private Q_SLOTS:
             QFile other(file(QStringLiteral("other.safetensors")));
             QVERIFY(other.open(QIODevice::ReadWrite));
             other.seek(other.size() - 1);
-            other.write("\x01", 1);  // a different file (the last byte belongs to a classifier tensor)
+            other.write("\x01", 1);  // a different file (the last byte belongs to the last bias, never used here)
         }
         const auto refused = run(models({QStringLiteral("import"), file(QStringLiteral("other.safetensors"))}));
         QCOMPARE(refused.exit_code, 1);

@@ -1,6 +1,6 @@
 #pragma once
-// Shared by the GUI tests: seeded random VGG-19 weights written once per test
-// executable, and tiny generated images.
+// Shared by the GUI tests: the seeded random VGG-19 weights of this ctest run
+// (see shared_weights.h), and tiny generated images.
 
 #include <QColor>
 #include <QDir>
@@ -11,32 +11,21 @@
 #include <QTemporaryDir>
 
 #include "job_types.h"
-#include "random_weights.h"
+#include "shared_weights.h"
 
 namespace shuimo::testing {
 
-// A folder in the build tree holding vgg19.safetensors (seeded random weights),
-// written by the first GUI test that needs it and shared by the others (writing
-// 80 MB of random numbers takes seconds on a busy machine). The write is atomic,
-// so tests running in parallel see either no file or a complete one.
+// The folder holding vgg19.safetensors (usable as SHUIMO_MODEL_DIR).
 struct WeightsDir {
-    QString path() const { return QStringLiteral(SHUIMO_TEST_WEIGHTS_DIR); }
+    QString path() const { return sharedWeightsDir(); }
 };
 
 inline const WeightsDir& weightsDir() {
-    static const WeightsDir dir = [] {
-        WeightsDir d;
-        QDir().mkpath(d.path());
-        const QString file = d.path() + QStringLiteral("/vgg19.safetensors");
-        if (!QFileInfo::exists(file)) write_random_vgg19_weights(file.toStdString(), {7});
-        return d;
-    }();
+    static const WeightsDir dir;
     return dir;
 }
 
-inline QString weightsPath() {
-    return weightsDir().path() + QStringLiteral("/vgg19.safetensors");
-}
+inline QString weightsPath() { return sharedWeightsPath(); }
 
 // A small photo-like gradient with a disc, or stripes for a style.
 inline QImage makeImage(int width, int height, bool stripes) {

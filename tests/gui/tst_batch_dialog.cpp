@@ -30,6 +30,7 @@
 #include "batch_dialog.h"
 #include "batch_queue_model.h"
 #include "gui_test_support.h"
+#include "wait_quiet.h"
 #include "main_window.h"
 #include "message_bar.h"
 #include "process_setup.h"
@@ -97,25 +98,6 @@ JobStatus statusOf(const ui::BatchDialog& dialog, int row) {
 QString outputOf(const ui::BatchDialog& dialog, int row) {
     const QString name = dialog.queueModel()->index(row, BatchQueueModel::OutputColumn).data().toString();
     return QDir(dialog.outputFolderEdit()->text()).filePath(name);
-}
-
-// Waits until `spy` has had no new signal for `quietMs` (bounded by `limitMs`):
-// reports already on their way from the worker threads arrive first.
-bool waitQuiet(QSignalSpy& spy, int quietMs, int limitMs) {
-    QElapsedTimer clock;
-    clock.start();
-    qsizetype seen = spy.count();
-    qint64 since = 0;
-    while (clock.elapsed() < limitMs) {
-        QTest::qWait(50);
-        if (spy.count() != seen) {
-            seen = spy.count();
-            since = clock.elapsed();
-        } else if (clock.elapsed() - since >= quietMs) {
-            return true;
-        }
-    }
-    return false;
 }
 
 }  // namespace
@@ -353,7 +335,7 @@ private Q_SLOTS:
         QVERIFY(controller->isPaused());
         QCOMPARE(dialog.pauseButton()->text(), QStringLiteral("&Resume"));
         QVERIFY(dialog.summaryText().startsWith(QStringLiteral("Paused")));
-        QVERIFY(waitQuiet(progress, 500, 10000));  // an evaluation under way finishes, then it holds
+        QVERIFY(testing::waitUntilQuiet(progress, testing::quietPeriodMs(msPerEvaluation), 10000));  // an evaluation under way finishes, then it holds
         const qsizetype heldProgress = progress.count();
         const qsizetype heldFinished = jobFinished.count();
         // The bounded wait is the check: unpaused, this is many evaluations' time

@@ -1,11 +1,14 @@
-// Export (PNG text chunk, 16 bit, sidecar JSON, atomic, never over an original)
-// and presets (save, list, load, delete round trip).
+// Export (the pixels exported, PNG text chunk, 16 bit, sidecar JSON, atomic,
+// never over an original) and presets (save, list, load, delete round trip).
 
 #include <QDir>
 #include <QImageReader>
 #include <QJsonDocument>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <algorithm>
+#include <cmath>
 
 #include "export_writer.h"
 #include "shuimo/batch/params_json.h"
@@ -15,6 +18,8 @@
 using namespace shuimo;
 
 namespace {
+// Smooth ramps (red across, green down): JPEG keeps them close, and a flip or a
+// channel swap changes them.
 engine::Image gradient(int width, int height) {
     engine::Image image(width, height, 3);
     for (int y = 0; y < height; ++y) {
@@ -25,6 +30,22 @@ engine::Image gradient(int width, int height) {
         }
     }
     return image;
+}
+
+// The largest and the mean absolute difference between two images' samples.
+struct Difference {
+    double max = 0.0;
+    double mean = 0.0;
+};
+Difference difference(const engine::Image& a, const engine::Image& b) {
+    Difference d;
+    for (std::size_t i = 0; i < a.pixels.size(); ++i) {
+        const double delta = std::abs(static_cast<double>(a.pixels[i]) - static_cast<double>(b.pixels[i]));
+        d.max = std::max(d.max, delta);
+        d.mean += delta;
+    }
+    if (!a.pixels.empty()) d.mean /= static_cast<double>(a.pixels.size());
+    return d;
 }
 
 engine::StyleParams distinctive() {
@@ -54,25 +75,41 @@ private Q_SLOTS:
     void exportWritesImageTextChunkAndSidecar_data() {
         QTest::addColumn<QString>("name");
         QTest::addColumn<int>("bitDepth");
-        QTest::newRow("png 8") << QStringLiteral("out.png") << 8;
-        QTest::newRow("png 16") << QStringLiteral("out16.png") << 16;
-        QTest::newRow("tiff 16") << QStringLiteral("out.tif") << 16;
-        QTest::newRow("jpeg 8") << QStringLiteral("out.jpg") << 8;
+        QTest::addColumn<double>("maxError");   // per sample, in [0, 1]
+        QTest::addColumn<double>("meanError");
+        // Lossless formats: rounding to the bit depth, nothing more (an 8-bit step would fail the 16-bit rows).
+        const double round8 = 0.5 / 255 + 1e-6;
+        const double round16 = 0.5 / 65535 + 1e-6;
+        QTest::newRow("png 8") << QStringLiteral("out.png") << 8 << round8 << round8;
+        QTest::newRow("png 16") << QStringLiteral("out16.png") << 16 << round16 << round16;
+        QTest::newRow("tiff 16") << QStringLiteral("out.tif") << 16 << round16 << round16;
+        // JPEG at quality 95 (image_io): lossy, but close everywhere.
+        QTest::newRow("jpeg 8") << QStringLiteral("out.jpg") << 8 << 16.0 / 255 << 3.0 / 255;
     }
 
     void exportWritesImageTextChunkAndSidecar() {
         QFETCH(QString, name);
         QFETCH(int, bitDepth);
+        QFETCH(double, maxError);
+        QFETCH(double, meanError);
         QTemporaryDir dir;
         const QString path = dir.filePath(name);
         QJsonObject settings;
         settings[QStringLiteral("params")] = batch::params_to_json(distinctive());
-        QCOMPARE(ui::exportImage(gradient(40, 30), path, bitDepth, settings, {}), QString());
+        const engine::Image painting = gradient(40, 30);
+        QCOMPARE(ui::exportImage(painting, path, bitDepth, settings, {}), QString());
         // Written completely and nothing else left behind (no temporary files).
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 2);
         const auto loaded = image_io::read_image(path.toStdString());
         QCOMPARE(loaded.rgb.width, 40);
+        QCOMPARE(loaded.rgb.height, 30);
+        QCOMPARE(loaded.rgb.channels, 3);
         QCOMPARE(loaded.bit_depth, bitDepth);
+        // The pixels are the painting's (not flipped, channels in order, full depth).
+        const Difference error = difference(loaded.rgb, painting);
+        qInfo("%s: largest difference %.6f, mean %.6f", qPrintable(name), error.max, error.mean);
+        QVERIFY2(error.max <= maxError, qPrintable(QStringLiteral("largest difference %1 > %2").arg(error.max).arg(maxError)));
+        QVERIFY2(error.mean <= meanError, qPrintable(QStringLiteral("mean difference %1 > %2").arg(error.mean).arg(meanError)));
         QFile sidecar(ui::sidecarPath(path));
         QVERIFY(sidecar.open(QIODevice::ReadOnly));
         QCOMPARE(QJsonDocument::fromJson(sidecar.readAll()).object(), settings);

@@ -20,11 +20,12 @@
 
 #include "cli_options.h"
 #include "hostile_files.h"
-#include "random_weights.h"
+#include "shared_weights.h"
 #include "shuimo/engine/errors.h"
 #include "shuimo/engine/progress.h"
 #include "shuimo/image_io/image_io.h"
 #include "stylize_command.h"
+#include "test_files.h"
 
 using namespace shuimo;
 
@@ -43,15 +44,8 @@ cv::Mat noise(int width, int height, int type = CV_8UC3) {
     return image;
 }
 
-QByteArray read_all(const QString& path) {
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
-void write_all(const QString& path, const QByteArray& bytes) {
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size()) qFatal("cannot write %s", qPrintable(path));
-}
+using testing::read_all;
+using testing::write_all;
 
 std::filesystem::path fs(const QString& path) { return std::filesystem::path(path.toStdString()); }
 
@@ -81,18 +75,12 @@ private:
     QTemporaryDir m_dir;
     QString path(const QString& name) const { return m_dir.filePath(name); }
 
-    QString weights() {
-        const QString file = path(QStringLiteral("vgg19.safetensors"));
-        if (!QFile::exists(file)) testing::write_random_vgg19_weights(fs(file));
-        return file;
-    }
-
     cli::StylizeOptions stylizeOptions(const QString& content, const QString& output) {
         cli::StylizeOptions options = cli::parse_stylize_options(
             {QStringLiteral("--content"), content, QStringLiteral("--style"), path(QStringLiteral("style.png")),
              QStringLiteral("--output"), output, QStringLiteral("--iterations"), QStringLiteral("3"),
              QStringLiteral("--device"), QStringLiteral("cpu")});
-        options.weights = fs(weights());
+        options.weights = fs(testing::sharedWeightsPath());
         return options;
     }
 

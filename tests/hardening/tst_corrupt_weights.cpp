@@ -14,7 +14,7 @@
 #include <filesystem>
 
 #include "cli_options.h"
-#include "random_weights.h"
+#include "shared_weights.h"
 #include "shuimo/engine/errors.h"
 #include "shuimo/engine/progress.h"
 #include "shuimo/engine/safetensors.h"
@@ -22,6 +22,7 @@
 #include "shuimo/model_store/catalogue.h"
 #include "shuimo/model_store/installer.h"
 #include "stylize_command.h"
+#include "test_files.h"
 
 using namespace shuimo;
 
@@ -29,15 +30,8 @@ namespace {
 
 const QString kModelId = QStringLiteral("vgg19-test");
 
-QByteArray read_all(const QString& path) {
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
-void write_all(const QString& path, const QByteArray& bytes) {
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size()) qFatal("cannot write %s", qPrintable(path));
-}
+using testing::read_all;
+using testing::write_all;
 
 qsizetype data_start(const QByteArray& safetensors) {
     quint64 header = 0;
@@ -61,7 +55,7 @@ private Q_SLOTS:
         qputenv("XDG_DATA_HOME", m_dir.filePath(QStringLiteral("data")).toUtf8());
         qunsetenv("SHUIMO_MODEL_DIR");
         const QString source = m_dir.filePath(QStringLiteral("downloaded.safetensors"));
-        testing::write_random_vgg19_weights(source.toStdString());
+        QVERIFY(QFile::copy(testing::sharedWeightsPath(), source));
         const auto installed = models::import_file(source, models::Catalogue{}, kModelId);
         m_weights = installed.model.weights_path;
         m_pristine = read_all(m_weights);

@@ -3,7 +3,6 @@
 // paper, with a sensible amount of ink and texture at several scales; a flat
 // vector drawing fails the same checks.
 
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -17,8 +16,10 @@
 #include <map>
 #include <set>
 
+#include "process_runner.h"
 #include "shuimo/engine/ink_output.h"
 #include "shuimo/engine/style_library.h"
+#include "test_files.h"
 
 using namespace shuimo;
 
@@ -26,26 +27,11 @@ namespace {
 
 const std::filesystem::path kStylesDir = SHUIMO_STYLES_DIR;
 
-struct Run {
-    int exit_code = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using Run = testing::ProcessResult;
+using testing::read_all;
 
 Run generate(const QStringList& arguments) {
-    QProcess process;
-    process.start(QStringLiteral(SHUIMO_INK_STYLES_PATH), arguments);
-    if (!process.waitForFinished(60000)) {
-        process.kill();
-        process.waitForFinished();
-    }
-    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, process.readAllStandardOutput(),
-            process.readAllStandardError()};
-}
-
-QByteArray read_all(const QString& path) {
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+    return testing::ProcessRunner(QStringLiteral(SHUIMO_INK_STYLES_PATH)).run(arguments, 60000);
 }
 
 // What the checks look at, measured on an 8-bit BGR image.

@@ -28,16 +28,15 @@
 #include "shuimo/model_store/errors.h"
 #include "shuimo/model_store/installer.h"
 #include "shuimo/model_store/model_downloader.h"
+#include "sine_pattern.h"
+#include "test_files.h"
 #include "test_http_server.h"
 
 using namespace shuimo;
 
 namespace {
 
-QByteArray read_all(const QString& path) {
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
+using testing::read_all;
 
 QString sha256_of(const QByteArray& data) {
     return QString::fromLatin1(QCryptographicHash::hash(data, QCryptographicHash::Sha256).toHex());
@@ -107,20 +106,13 @@ QByteArray caffemodel_of(const std::vector<engine::TensorToWrite>& tensors, bool
     return net;
 }
 
-engine::Image pattern(int width, int height, double phase) {
-    engine::Image image(width, height, 3);
-    for (int y = 0; y < height; ++y)
-        for (int x = 0; x < width; ++x)
-            for (int c = 0; c < 3; ++c)
-                image.at(x, y, c) = static_cast<float>(0.5 + 0.4 * std::sin(0.3 * x * (c + 1) + 0.2 * y + phase));
-    return image;
-}
+using testing::sine_pattern;
 
 engine::Image stylise(const QString& weights) {
     engine::StyleEngine style_engine(weights.toStdString());
     engine::StyleJob job;
-    job.content = pattern(24, 20, 0.0);
-    job.styles = {pattern(20, 20, 1.1)};
+    job.content = sine_pattern(24, 20, 0.0);
+    job.styles = {sine_pattern(20, 20, 1.1)};
     job.params.size = 24;
     job.params.iterations = 3;
     job.params.device = "cpu";

@@ -21,7 +21,8 @@
 #include <QTreeWidget>
 
 #include "models_dialog.h"
-#include "random_weights.h"
+#include "shared_weights.h"
+#include "test_files.h"
 #include "test_http_server.h"
 
 class TestModelsDialog : public QObject {
@@ -49,11 +50,8 @@ private Q_SLOTS:
     void initTestCase() {
         QVERIFY(m_dir.isValid());
         QVERIFY(m_server.listen());
-        const QString weights = m_dir.filePath(QStringLiteral("w.safetensors"));
-        shuimo::testing::write_random_vgg19_weights(weights.toStdString(), {17});
-        QFile file(weights);
-        QVERIFY(file.open(QIODevice::ReadOnly));
-        const QByteArray bytes = file.readAll();
+        const QByteArray bytes = shuimo::testing::read_all(shuimo::testing::sharedWeightsPath());
+        QVERIFY(bytes.size() > 70000000);
         m_server.serve("/w.safetensors", bytes);
         const QJsonObject entry{
             {QStringLiteral("id"), QStringLiteral("vgg19-test")},
@@ -113,7 +111,11 @@ private Q_SLOTS:
 
     void importOfAnUnknownFileAsksForAName() {
         const QString other = m_dir.filePath(QStringLiteral("other.safetensors"));
-        shuimo::testing::write_random_vgg19_weights(other.toStdString(), {18});  // in no catalogue
+        // In no catalogue: the served weights with their last byte (in the last bias) changed.
+        QByteArray bytes = shuimo::testing::read_all(shuimo::testing::sharedWeightsPath());
+        QVERIFY(!bytes.isEmpty());
+        bytes[bytes.size() - 1] = static_cast<char>(bytes[bytes.size() - 1] ^ 0x01);
+        shuimo::testing::write_all(other, bytes);
         shuimo::ui::ModelsDialog dialog;
         dialog.show();
         QSignalSpy changed(&dialog, &shuimo::ui::ModelsDialog::modelsChanged);
