@@ -10,6 +10,7 @@ packages=(
   libtorch-dev libopenblas0-pthread  # OpenBLAS: without it Gram matrices run on reference BLAS, ~3x slower
   libopencv-dev
   fonts-wqy-microhei  # CJK glyphs for the Chinese UI on machines without them
+  slurmctld slurmd slurm-client munge  # the Slurm test (tests/cluster): a throwaway one-node cluster, run as root
 )
 
 missing=()
