@@ -215,7 +215,9 @@ int run_batch_command(const QStringList& arguments) {
         const int count = store.retry_failed();
         std::fprintf(stderr, "shuimo-cli: %d failed or cancelled job(s) queued again\n", count);
     }
-    BatchPrinter printer(progress == QLatin1String("json"), store.snapshot().jobs.size());
+    // Job ids number the whole queue: with a shard, "[5/6]" reads better than "[5/2]".
+    BatchPrinter printer(progress == QLatin1String("json"),
+                         shard ? batch::read_queue_file(queue_file).jobs.size() : store.snapshot().jobs.size());
     batch::BatchRunner runner(store, options, printer);
 
     g_batch_interrupt.store(false);
