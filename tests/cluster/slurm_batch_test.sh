@@ -180,7 +180,8 @@ start_slurmd
 # If this script is killed (a ctest timeout), a watchdog in its own session stops the daemons.
 # shellcheck disable=SC2016  # expanded by the watchdog's shell
 setsid bash -c 'while kill -0 "$1" 2> /dev/null; do sleep 2; done
-  for f in "$2"/run/*.pid; do kill -9 "$(cat "$f")" 2> /dev/null; done' watchdog $$ "$tmp" > /dev/null 2>&1 &
+  for f in "$2"/run/*.pid; do kill -9 "$(cat "$f")" 2> /dev/null; done
+  sleep 5; rm -rf "$2"' watchdog $$ "$tmp" > /dev/null 2>&1 &
 watchdog_pid=$!
 
 wait_for 60 "the node to be idle (sinfo)" node_idle
