@@ -249,6 +249,10 @@ int run_batch_command(const QStringList& arguments) {
     std::fprintf(stderr, "shuimo-cli: batch %s: %d done, %d failed, %d cancelled, %d queued (of %d)\n",
                  store.state_file().string().c_str(), result.done, result.failed, result.cancelled, result.queued + result.running,
                  result.total);
+    if (result.failed + result.cancelled > 0) {
+        std::fprintf(stderr, "shuimo-cli: the errors: shuimo-cli batch %s --list; to try those jobs again: --retry-failed\n",
+                     store.state_file().string().c_str());
+    }
     if (g_batch_interrupt.load()) return 130;
     if (result.queued + result.running > 0) {
         std::fprintf(stderr, "shuimo-cli: error: the batch stopped with %d job(s) not run\n", result.queued + result.running);

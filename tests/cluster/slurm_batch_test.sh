@@ -337,7 +337,9 @@ has_line "$(log_of "$dir2" "$job2" 1)" "no VGG-19 weights" || fail "missing weig
 states=$(task_states "$job3")
 echo "$states" | grep -q '^1 COMPLETED 0:0$' || fail "a failed job: the task did not complete: $states"
 log=$(log_of "$dir3" "$job3" 1)
-has_line "$log" "some jobs failed" || fail "a failed job: the task's log does not say so"
+if ! has_line "$log" "some jobs failed" || ! has_line "$log" "q.shard-1-of-1.json --list"; then
+  fail "a failed job: the task's log does not say so, or where the errors are"
+fi
 [ -f "$dir3/out/a_ink_default.png" ] || fail "a failed job: the good job's output is missing"
 say "refused device and missing weights fail the task with the reason; a failed job does not"
 
