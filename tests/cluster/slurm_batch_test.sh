@@ -197,6 +197,7 @@ copy_queue() {  # a fresh folder holding the queue and its pictures (no outputs,
   echo "$tmp/$1"
 }
 ref=$(copy_queue reference)
+# One thread, as the script gives a --cpus-per-task=1 task: the same reduction order, the same bytes.
 OMP_NUM_THREADS=1 "$cli" batch "$ref/q.json" --devices cpu > "$ref/run.log" 2>&1 || { cat "$ref/run.log"; fail "the single-process run failed"; }
 "$fixture" outputs "$ref/out" > "$tmp/reference.txt" || fail "the reference outputs are not valid"
 [ "$(wc -l < "$tmp/reference.txt")" -eq 6 ] || fail "the reference run made $(wc -l < "$tmp/reference.txt") outputs, not 6"
