@@ -51,6 +51,7 @@ packages=(
   libopencv-dev
   fonts-wqy-microhei  # CJK glyphs for the Chinese UI on machines without them
   dpkg-dev  # dpkg-shlibdeps: the .deb's Depends (cmake --build --preset release --target package; tst_package)
+  slurmctld slurmd slurm-client munge  # the Slurm test (tests/cluster): a throwaway one-node cluster, run as root
 )
 if [ "$cuda" -eq 1 ]; then
   # The CUDA LibTorch replaces Debian's CPU one.

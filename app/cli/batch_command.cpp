@@ -8,6 +8,7 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <mutex>
 #include <thread>
 
@@ -129,13 +130,22 @@ QString batch_help_text() {
         "                     (default: each job's own device setting)\n"
         "  --shard I/N        run only the I-th of N slices (jobs I, I+N, I+2N, ...); state in\n"
         "                     QUEUE.shard-I-of-N.json, outputs in the shared output folder\n"
+        "  --shard auto       the slice a cluster gave this process: a Slurm array task\n"
+        "                     (SLURM_ARRAY_TASK_ID of --array=1-N) or a Kubernetes Indexed Job\n"
+        "                     pod (JOB_COMPLETION_INDEX + 1 of SHUIMO_SHARD_COUNT)\n"
         "  --retry-failed     queue failed and cancelled jobs again before running\n"
         "  --weights FILE     VGG-19 weights (default: the installed model)\n"
         "  --progress json    one JSON object per event on stdout (default: lines on stderr)\n"
         "  --list             print the jobs and their status, run nothing\n"
         "\n"
-        "Exit status: 0 all done, 1 some failed or were cancelled, 2 bad usage, 130 interrupted\n"
-        "(Ctrl-C or SIGTERM: the running jobs go back to the queue).\n");
+        "Exit status:\n"
+        "  0    all done\n"
+        "  3    finished, but some jobs failed or were cancelled: their errors are in the\n"
+        "       state file (--list); running again skips the finished outputs\n"
+        "  1    the batch did not run or stopped: the queue cannot be read or another process\n"
+        "       holds it, the device is refused, the weights are missing (reason on stderr)\n"
+        "  2    bad usage (including --shard auto finding no shard)\n"
+        "  130  interrupted (Ctrl-C or SIGTERM): the running jobs go back to the queue\n");
 }
 
 int run_batch_command(const QStringList& arguments) {
@@ -163,7 +173,17 @@ int run_batch_command(const QStringList& arguments) {
     std::optional<batch::Shard> shard;
     if (parser.isSet(shard_option)) {
         try {
-            shard = batch::parse_shard(parser.value(shard_option).toStdString());
+            if (parser.value(shard_option) == QLatin1String("auto")) {
+                const batch::FoundShard found = batch::shard_from_environment([](const std::string& name) {
+                    const char* value = std::getenv(name.c_str());
+                    return value ? std::optional<std::string>(value) : std::nullopt;
+                });
+                shard = found.shard;
+                std::fprintf(stderr, "shuimo-cli: --shard auto: shard %d/%d (%s)\n", shard->index, shard->count,
+                             found.source.c_str());
+            } else {
+                shard = batch::parse_shard(parser.value(shard_option).toStdString());
+            }
         } catch (const batch::QueueError& e) {
             throw UsageError(e.what());
         }
@@ -195,7 +215,9 @@ int run_batch_command(const QStringList& arguments) {
         const int count = store.retry_failed();
         std::fprintf(stderr, "shuimo-cli: %d failed or cancelled job(s) queued again\n", count);
     }
-    BatchPrinter printer(progress == QLatin1String("json"), store.snapshot().jobs.size());
+    // Job ids number the whole queue: with a shard, "[5/6]" reads better than "[5/2]".
+    BatchPrinter printer(progress == QLatin1String("json"),
+                         shard ? batch::read_queue_file(queue_file).jobs.size() : store.snapshot().jobs.size());
     batch::BatchRunner runner(store, options, printer);
 
     g_batch_interrupt.store(false);
@@ -227,8 +249,16 @@ int run_batch_command(const QStringList& arguments) {
     std::fprintf(stderr, "shuimo-cli: batch %s: %d done, %d failed, %d cancelled, %d queued (of %d)\n",
                  store.state_file().string().c_str(), result.done, result.failed, result.cancelled, result.queued + result.running,
                  result.total);
+    if (result.failed + result.cancelled > 0) {
+        std::fprintf(stderr, "shuimo-cli: the errors: shuimo-cli batch %s --list; to try those jobs again: --retry-failed\n",
+                     store.state_file().string().c_str());
+    }
     if (g_batch_interrupt.load()) return 130;
-    return result.failed == 0 && result.cancelled == 0 && result.queued == 0 ? 0 : 1;
+    if (result.queued + result.running > 0) {
+        std::fprintf(stderr, "shuimo-cli: error: the batch stopped with %d job(s) not run\n", result.queued + result.running);
+        return kBatchDidNotRun;
+    }
+    return result.failed == 0 && result.cancelled == 0 ? 0 : kBatchJobsFailed;
 }
 
 }  // namespace shuimo::cli

@@ -76,6 +76,9 @@ struct BatchRunner::Impl {
 
     FileHashes hashes;
     std::string model_sha256;
+    // A job's own device refused on this machine: not the job's failure but the
+    // batch's (every job would fail alike), so the run stops and run() throws it.
+    std::exception_ptr refused_device;
 
     Impl(QueueStore& s, RunnerOptions o, BatchObserver& obs) : store(s), options(std::move(o)), observer(obs) {}
 
@@ -185,6 +188,18 @@ struct BatchRunner::Impl {
         observer.on_job_started(job, device.empty() ? job.params.device : device);
         const auto job_started = Clock::now();
         const auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - job_started).count(); };
+        try {
+            if (device.empty()) check_device(job.params.device);
+        } catch (const engine::DeviceError&) {
+            {
+                std::lock_guard lock(mutex);
+                if (!refused_device) refused_device = std::current_exception();
+                stopping = true;
+            }
+            wake.notify_all();
+            finish(job, JobStatus::Queued, {}, 0.0, false);
+            return;
+        }
         try {
             const std::filesystem::path output = queue.output_path(job);
             std::vector<std::filesystem::path> inputs{queue.resolve(job.content)};
@@ -299,6 +314,7 @@ BatchProgress BatchRunner::run() {
         d.cancel_ids.clear();
         d.running_fraction.clear();
         d.run_work = 0.0;
+        d.refused_device = nullptr;
         d.started = Clock::now();
         d.paused_for = {};
         if (d.paused) d.paused_at = d.started;
@@ -334,6 +350,7 @@ BatchProgress BatchRunner::run() {
         }
     }
     if (!any_started && first_error) std::rethrow_exception(first_error);
+    if (d.refused_device) std::rethrow_exception(d.refused_device);
     // A worker that could not start left its share to the others; if every
     // worker stopped early nothing is lost: the jobs are still queued.
     const BatchProgress final_progress = d.progress();

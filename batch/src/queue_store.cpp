@@ -3,6 +3,7 @@
 #include <QFile>
 #include <QJsonDocument>
 #include <QString>
+#include <algorithm>
 #include <charconv>
 #include <chrono>
 
@@ -54,6 +55,63 @@ Shard parse_shard(const std::string& text) {
         throw QueueError("--shard " + text + ": expected I/N with 1 <= I <= N (e.g. 2/8)");
     }
     return shard;
+}
+
+FoundShard shard_from_environment(const EnvironmentLookup& get) {
+    // An integer variable, or nullopt when unset; a set but malformed one is an error.
+    const auto number = [&](const std::string& name) -> std::optional<long long> {
+        const std::optional<std::string> text = get(name);
+        if (!text) return std::nullopt;
+        long long value = 0;
+        const auto [end, ec] = std::from_chars(text->data(), text->data() + text->size(), value);
+        if (ec != std::errc() || end != text->data() + text->size() || value < 0) {
+            throw QueueError("--shard auto: " + name + "='" + *text + "' is not a number");
+        }
+        return value;
+    };
+    const auto make = [](long long index, long long count, std::string source) {
+        if (count < 1 || count > 100000 || index < 1 || index > count) {
+            throw QueueError("--shard auto: " + source + " gives shard " + std::to_string(index) + " of " +
+                             std::to_string(count) + ", but shards are numbered 1 to N");
+        }
+        return FoundShard{{static_cast<int>(index), static_cast<int>(count)}, std::move(source)};
+    };
+    const std::optional<long long> explicit_count = number("SHUIMO_SHARD_COUNT");
+    const std::string count_note =
+        explicit_count ? " (SHUIMO_SHARD_COUNT=" + std::to_string(*explicit_count) + ")" : std::string();
+
+    if (const std::optional<long long> task = number("SLURM_ARRAY_TASK_ID")) {
+        const std::string source = "SLURM_ARRAY_TASK_ID=" + std::to_string(*task);
+        if (explicit_count) return make(*task, *explicit_count, source + count_note);
+        const std::optional<long long> min = number("SLURM_ARRAY_TASK_MIN");
+        const std::optional<long long> max = number("SLURM_ARRAY_TASK_MAX");
+        std::optional<long long> tasks = number("SLURM_ARRAY_TASK_COUNT");
+        if (!min || !max) {
+            throw QueueError("--shard auto: " + source + " without SLURM_ARRAY_TASK_MIN and SLURM_ARRAY_TASK_MAX: cannot tell "
+                             "the array's size; set SHUIMO_SHARD_COUNT=N or give --shard I/N");
+        }
+        if (!tasks) {
+            const std::optional<long long> step = number("SLURM_ARRAY_TASK_STEP");
+            tasks = (*max - *min) / std::max(1LL, step.value_or(1)) + 1;
+        }
+        if (*min != 1 || *tasks != *max) {
+            throw QueueError("--shard auto: this job array runs " + std::to_string(*tasks) + " task(s) with ids " +
+                             std::to_string(*min) + " to " + std::to_string(*max) +
+                             "; task ids are shard numbers, so split a queue N ways with --array=1-N, or set "
+                             "SHUIMO_SHARD_COUNT=N to run only some of N shards (e.g. --array=3,5 to rerun two)");
+        }
+        return make(*task, *tasks, source + " of an array 1-" + std::to_string(*max));
+    }
+    if (const std::optional<long long> index = number("JOB_COMPLETION_INDEX")) {
+        const std::string source = "JOB_COMPLETION_INDEX=" + std::to_string(*index);
+        if (!explicit_count) {
+            throw QueueError("--shard auto: " + source + " (a Kubernetes Indexed Job) but no SHUIMO_SHARD_COUNT: set it "
+                             "to the Job's completions");
+        }
+        return make(*index + 1, *explicit_count, source + count_note);
+    }
+    throw QueueError("--shard auto found no shard in the environment: neither SLURM_ARRAY_TASK_ID (a Slurm job array, "
+                     "sbatch --array=1-N) nor JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) is set; give --shard I/N");
 }
 
 std::filesystem::path shard_state_path(const std::filesystem::path& queue_file, Shard shard) {

@@ -7,6 +7,7 @@
 #include <QTest>
 
 #include <fstream>
+#include <map>
 #include <set>
 
 #include "shuimo/batch/batch_queue.h"
@@ -216,6 +217,68 @@ private Q_SLOTS:
         QCOMPARE(batch::parse_shard("2/3").count, 3);
         for (const char* bad : {"", "3", "0/3", "4/3", "1/0", "a/b", "1/3x", "-1/3"})
             QVERIFY_THROWS_EXCEPTION(batch::QueueError, batch::parse_shard(bad));
+    }
+
+    // --shard auto: the environment a scheduler sets ("NAME=value ..."), the shard it means
+    // ("I/N"), or the words its error must contain.
+    void shardFromEnvironment_data() {
+        QTest::addColumn<QString>("environment");
+        QTest::addColumn<QString>("shard");
+        QTest::addColumn<QString>("error");
+        const QString slurm_1_8 = QStringLiteral("SLURM_ARRAY_TASK_MIN=1 SLURM_ARRAY_TASK_MAX=8 SLURM_ARRAY_TASK_COUNT=8 ");
+        QTest::newRow("slurm 1-8") << slurm_1_8 + "SLURM_ARRAY_TASK_ID=3" << "3/8" << "";
+        QTest::newRow("slurm last") << slurm_1_8 + "SLURM_ARRAY_TASK_ID=8" << "8/8" << "";
+        QTest::newRow("slurm single task") << "SLURM_ARRAY_TASK_ID=1 SLURM_ARRAY_TASK_MIN=1 SLURM_ARRAY_TASK_MAX=1" << "1/1" << "";
+        QTest::newRow("older slurm: no count") << "SLURM_ARRAY_TASK_ID=2 SLURM_ARRAY_TASK_MIN=1 SLURM_ARRAY_TASK_MAX=4" << "2/4" << "";
+        QTest::newRow("throttled 1-8%2") << slurm_1_8 + "SLURM_ARRAY_TASK_ID=5" << "5/8" << "";
+        QTest::newRow("0-based array refused")
+            << "SLURM_ARRAY_TASK_ID=0 SLURM_ARRAY_TASK_MIN=0 SLURM_ARRAY_TASK_MAX=7 SLURM_ARRAY_TASK_COUNT=8" << ""
+            << "--array=1-N";
+        QTest::newRow("offset array refused")
+            << "SLURM_ARRAY_TASK_ID=6 SLURM_ARRAY_TASK_MIN=5 SLURM_ARRAY_TASK_MAX=12 SLURM_ARRAY_TASK_COUNT=8" << ""
+            << "SHUIMO_SHARD_COUNT";
+        QTest::newRow("rerun subset refused without a count")
+            << "SLURM_ARRAY_TASK_ID=3 SLURM_ARRAY_TASK_MIN=3 SLURM_ARRAY_TASK_MAX=5 SLURM_ARRAY_TASK_COUNT=2" << ""
+            << "SHUIMO_SHARD_COUNT";
+        QTest::newRow("stepped array refused (older slurm)")
+            << "SLURM_ARRAY_TASK_ID=3 SLURM_ARRAY_TASK_MIN=1 SLURM_ARRAY_TASK_MAX=7 SLURM_ARRAY_TASK_STEP=2" << ""
+            << "--array=1-N";
+        QTest::newRow("rerun subset with a count")
+            << "SLURM_ARRAY_TASK_ID=5 SLURM_ARRAY_TASK_MIN=3 SLURM_ARRAY_TASK_MAX=5 SLURM_ARRAY_TASK_COUNT=2 SHUIMO_SHARD_COUNT=8"
+            << "5/8" << "";
+        QTest::newRow("task past the count") << "SLURM_ARRAY_TASK_ID=9 SHUIMO_SHARD_COUNT=8" << "" << "1 to N";
+        QTest::newRow("task 0 with a count") << "SLURM_ARRAY_TASK_ID=0 SHUIMO_SHARD_COUNT=8" << "" << "1 to N";
+        QTest::newRow("slurm without min/max") << "SLURM_ARRAY_TASK_ID=2" << "" << "SLURM_ARRAY_TASK_MIN";
+        QTest::newRow("malformed id") << "SLURM_ARRAY_TASK_ID=2x SLURM_ARRAY_TASK_MIN=1 SLURM_ARRAY_TASK_MAX=4" << ""
+                                      << "not a number";
+        QTest::newRow("kubernetes") << "JOB_COMPLETION_INDEX=0 SHUIMO_SHARD_COUNT=4" << "1/4" << "";
+        QTest::newRow("kubernetes last") << "JOB_COMPLETION_INDEX=3 SHUIMO_SHARD_COUNT=4" << "4/4" << "";
+        QTest::newRow("kubernetes past the count") << "JOB_COMPLETION_INDEX=4 SHUIMO_SHARD_COUNT=4" << "" << "1 to N";
+        QTest::newRow("kubernetes without a count") << "JOB_COMPLETION_INDEX=1" << "" << "SHUIMO_SHARD_COUNT";
+        QTest::newRow("nothing") << "" << "" << "found no shard";
+        QTest::newRow("a plain slurm job") << "SLURM_JOB_ID=12 SLURM_CPUS_PER_TASK=4" << "" << "found no shard";
+    }
+    void shardFromEnvironment() {
+        QFETCH(QString, environment);
+        QFETCH(QString, shard);
+        QFETCH(QString, error);
+        std::map<std::string, std::string> variables;
+        for (const QString& pair : environment.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+            const auto parts = pair.split(QLatin1Char('='));
+            variables[parts[0].toStdString()] = parts[1].toStdString();
+        }
+        const batch::EnvironmentLookup get = [&](const std::string& name) -> std::optional<std::string> {
+            const auto it = variables.find(name);
+            return it == variables.end() ? std::nullopt : std::optional<std::string>(it->second);
+        };
+        try {
+            const batch::FoundShard found = batch::shard_from_environment(get);
+            QVERIFY2(error.isEmpty(), qPrintable(QStringLiteral("no error; expected one with: ") + error));
+            QCOMPARE(QStringLiteral("%1/%2").arg(found.shard.index).arg(found.shard.count), shard);
+            QVERIFY(!found.source.empty());
+        } catch (const batch::QueueError& e) {
+            QVERIFY2(!error.isEmpty() && QString::fromStdString(e.what()).contains(error), e.what());
+        }
     }
 
     void storeExpandsClaimsAndSaves() {

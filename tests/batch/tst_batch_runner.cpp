@@ -273,6 +273,28 @@ private Q_SLOTS:
         batch::BatchRunner no_weights(store, {{}, root() / "nope.safetensors"}, recorder);
         QVERIFY_THROWS_EXCEPTION(engine::WeightsError, no_weights.run());
     }
+
+    // A device named by the jobs themselves (no --devices) that this machine lacks is
+    // the batch's problem, not each job's: the run stops with the error, nothing failed.
+    void aJobsOwnRefusedDeviceStopsTheBatch() {
+        const auto dir = make_batch("own-device").parent_path();
+        std::ofstream(dir / "q.json") << R"({"output": {"folder": "out"},
+            "params": {"size": 32, "iterations": 2, "scales": 1, "device": "cuda:99"},
+            "contents": ["photos"], "styles": ["ink.png"]})";
+        batch::QueueStore store(dir / "q.json");
+        Recorder recorder;
+        batch::BatchRunner runner(store, options(), recorder);
+        try {
+            runner.run();
+            QFAIL("run() did not throw");
+        } catch (const engine::DeviceError& e) {
+            QVERIFY2(std::string(e.what()).find("cuda:99") != std::string::npos, e.what());
+        }
+        QCOMPARE(recorder.starts.size(), std::size_t(1));  // stopped at the first job
+        for (const auto& job : store.snapshot().jobs) QCOMPARE(job.status, JobStatus::Queued);
+        for (const auto& job : batch::read_queue_file(dir / "q.json").jobs) QCOMPARE(job.status, JobStatus::Queued);
+        QVERIFY(!std::filesystem::exists(dir / "out") || std::filesystem::is_empty(dir / "out"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestBatchRunner)

@@ -211,7 +211,7 @@ private Q_SLOTS:
         m_cli.start(process, batch_args(queue));
         QVERIFY(process.waitForFinished(180000));
         const QByteArray err = process.readAllStandardError();
-        QCOMPARE(process.exitCode(), 1);
+        QCOMPARE(process.exitCode(), 3);  // finished, some jobs failed: not "could not run"
         const auto state = batch::read_queue_file(queue);  // consistent, and says what happened
         for (const auto& job : state.jobs) {
             QCOMPARE(job.status, batch::JobStatus::Failed);
@@ -255,6 +255,49 @@ private Q_SLOTS:
         QCOMPARE(no_device.exit_code, 1);
         QVERIFY2(no_device.err.contains("cuda:5"), no_device.err.constData());
         for (const auto& job : batch::read_queue_file(queue).jobs) QCOMPARE(job.status, batch::JobStatus::Queued);
+
+        // A device the jobs name themselves (no --devices) refused here stops the batch the
+        // same way: "did not run", not every job "failed".
+        const auto own = make_batch("own-device", 2);
+        std::ofstream(own) << R"({"output": {"folder": "out"}, "params": {"size": 32, "iterations": 2, "device": "cuda:99"},
+            "contents": ["photos"], "styles": ["ink.png"]})";
+        const CliRun own_device = run(batch_args(own));
+        QCOMPARE(own_device.exit_code, 1);
+        QVERIFY2(own_device.err.contains("cuda:99"), own_device.err.constData());
+        for (const auto& job : batch::read_queue_file(own).jobs) QCOMPARE(job.status, batch::JobStatus::Queued);
+    }
+
+    // --shard auto takes the shard from a Slurm array task or a Kubernetes Indexed Job pod.
+    void shardAutoFromTheEnvironment() {
+        const auto queue = make_batch("auto", 2);
+        const auto list_with = [&](const QStringList& variables) {
+            QProcess process;
+            auto env = testing::isolatedEnvironment(m_dir.path());
+            for (const QString& pair : variables) env.insert(pair.section(QLatin1Char('='), 0, 0), pair.section(QLatin1Char('='), 1));
+            process.setProcessEnvironment(env);
+            process.start(QStringLiteral(SHUIMO_CLI_PATH),
+                          {QStringLiteral("batch"), QString::fromStdString(queue.string()), QStringLiteral("--shard"),
+                           QStringLiteral("auto"), QStringLiteral("--list")});
+            process.waitForFinished(60000);
+            return CliRun{process.exitCode(), process.readAllStandardOutput(), process.readAllStandardError()};
+        };
+        // Jobs 2 and 5 of 6 are the 2nd of 3 slices.
+        const CliRun slurm = list_with({QStringLiteral("SLURM_ARRAY_TASK_ID=2"), QStringLiteral("SLURM_ARRAY_TASK_MIN=1"),
+                                        QStringLiteral("SLURM_ARRAY_TASK_MAX=3"), QStringLiteral("SLURM_ARRAY_TASK_COUNT=3")});
+        QVERIFY2(slurm.exit_code == 0, slurm.err.constData());
+        QVERIFY2(slurm.err.contains("shard 2/3"), slurm.err.constData());
+        QCOMPARE(slurm.out.count('\n'), 2);
+        QVERIFY(slurm.out.startsWith("2 ") && slurm.out.contains("\n5 "));
+        const CliRun k8s = list_with({QStringLiteral("JOB_COMPLETION_INDEX=1"), QStringLiteral("SHUIMO_SHARD_COUNT=3")});
+        QVERIFY2(k8s.exit_code == 0, k8s.err.constData());
+        QCOMPARE(k8s.out, slurm.out);
+        const CliRun nothing = list_with({});
+        QCOMPARE(nothing.exit_code, 2);
+        QVERIFY2(nothing.err.contains("SLURM_ARRAY_TASK_ID") && nothing.err.contains("JOB_COMPLETION_INDEX"), nothing.err.constData());
+        const CliRun zero_based = list_with({QStringLiteral("SLURM_ARRAY_TASK_ID=0"), QStringLiteral("SLURM_ARRAY_TASK_MIN=0"),
+                                             QStringLiteral("SLURM_ARRAY_TASK_MAX=2"), QStringLiteral("SLURM_ARRAY_TASK_COUNT=3")});
+        QCOMPARE(zero_based.exit_code, 2);
+        QVERIFY2(zero_based.err.contains("--array=1-N"), zero_based.err.constData());
     }
 };
 

@@ -12,6 +12,10 @@ QProcessEnvironment isolatedEnvironment(const QString& scratch) {
     auto env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("SHUIMO_MODEL_DIR"), QDir(scratch).filePath(QStringLiteral("no-models")));
     env.insert(QStringLiteral("XDG_DATA_HOME"), QDir(scratch).filePath(QStringLiteral("no-data")));
+    // --shard auto reads these: a test run inside a cluster job must not see its own.
+    for (const char* name : {"SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_MAX", "SLURM_ARRAY_TASK_COUNT",
+                             "SLURM_ARRAY_TASK_STEP", "JOB_COMPLETION_INDEX", "SHUIMO_SHARD_COUNT"})
+        env.remove(QString::fromLatin1(name));
     return env;
 }
 

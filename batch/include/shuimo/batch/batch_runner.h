@@ -67,7 +67,9 @@ public:
 
     // Blocks until no queued job is left, or after stop() / cancel_all().
     // Throws engine::WeightsError or engine::DeviceError when no worker can
-    // start (then no job is marked failed). Returns the final counts.
+    // start, and engine::DeviceError when a job's own device (no device given
+    // in the options) is refused here: the batch stops and that job stays
+    // queued. No job is marked failed for either. Returns the final counts.
     BatchProgress run();
 
     void pause();

@@ -35,6 +35,23 @@ struct Shard {
 };
 // "2/3" -> {2, 3}. Throws QueueError.
 Shard parse_shard(const std::string& text);
+
+// --shard auto: the shard a cluster scheduler gave this process, read from its
+// environment through `get` (nullopt for an unset variable), and how it was found.
+// - A Slurm job array (SLURM_ARRAY_TASK_ID): task ids are shard numbers, so a
+//   full split is --array=1-N and N is the array's size (SLURM_ARRAY_TASK_COUNT,
+//   or MAX - MIN + 1 on Slurm without it). An array that is not 1-N (0-N, 3,5,
+//   1-8:2) is refused unless SHUIMO_SHARD_COUNT=N says how many shards there
+//   are: then --array=3,5 runs shards 3 and 5 of N (a rerun of failed tasks).
+// - A Kubernetes Indexed Job: JOB_COMPLETION_INDEX (0-based) + 1 of
+//   SHUIMO_SHARD_COUNT (set it to the Job's completions).
+// Throws QueueError saying what is missing or inconsistent.
+struct FoundShard {
+    Shard shard;
+    std::string source;  // e.g. "SLURM_ARRAY_TASK_ID=2 of an array 1-8"
+};
+using EnvironmentLookup = std::function<std::optional<std::string>(const std::string& name)>;
+FoundShard shard_from_environment(const EnvironmentLookup& get);
 std::filesystem::path shard_state_path(const std::filesystem::path& queue_file, Shard shard);
 
 class QueueStore {
