@@ -201,8 +201,8 @@ void BatchSetupView::addStyles(const QStringList& files) {
     for (const QString& file : files) {
         if (!m_draft.add_style_file(toPath(file))) continue;
         const batch::StyleChoice& added = m_draft.styles().back();
-        new QListWidgetItem(QString::fromStdString(added.name), m_styles);
-        m_styles->item(m_styles->count() - 1)->setToolTip(styleToolTip(added));
+        auto* item = new QListWidgetItem(QString::fromStdString(added.name), m_styles);
+        item->setToolTip(styleToolTip(added));
     }
 }
 
