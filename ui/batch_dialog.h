@@ -4,14 +4,15 @@
 // (BatchController's thread); quitting the app stops the runner, and the
 // queue file it leaves (<output folder>/shuimo-batch.json, remembered in the
 // settings) is offered for resuming at the next start.
+// The batch being set up is a batch::BatchDraft (batch_draft.h): the lists and
+// boxes show it and edit it; the count, the example name and Start ask it.
 
 #include <QDialog>
-#include <QJsonObject>
 #include <QList>
 #include <QPair>
 #include <QStringList>
-#include <optional>
 
+#include "batch_setup_view.h"
 #include "shuimo/batch/batch_queue.h"
 #include "shuimo/batch/batch_runner.h"
 #include "shuimo/engine/style_params.h"
@@ -21,7 +22,6 @@ class QComboBox;
 class QLabel;
 class QLineEdit;
 class QListWidget;
-class QListWidgetItem;
 class QProgressBar;
 class QPushButton;
 class QTableView;
@@ -33,23 +33,13 @@ class BatchQueueModel;
 class MessageBar;
 class PresetsStore;
 
-// What the main window hands the dialog when it opens it.
-struct BatchInputs {
-    QStringList photos;                                      // the photo strip's photos
-    QStringList styles;                                      // the gallery's ticked styles, one batch style each
-    engine::StyleParams currentParams;                       // the parameter panel: "Current settings"
-    QList<QPair<QString, engine::StyleParams>> savedPresets; // the user's presets (PresetsStore)
-};
-
 class BatchDialog : public QDialog {
     Q_OBJECT
 public:
     // QSettings key of the last started queue file (the resume offer).
     static constexpr const char* kLastQueueSetting = "batch/lastQueue";
     // The file name of the queue written into the output folder.
-    static constexpr const char* kQueueFileName = "shuimo-batch.json";
-    // The {preset} name of "Current settings".
-    static constexpr const char* kCurrentPresetName = "current";
+    static constexpr const char* kQueueFileName = batch::BatchDraft::kQueueFileName;
 
     explicit BatchDialog(QWidget* parent = nullptr);
     ~BatchDialog() override;
@@ -68,26 +58,28 @@ public:
 
     // The batch as the sections describe it (for the job count and Start).
     // Throws batch::QueueError / engine::ConfigError like batch::expand_jobs.
-    batch::BatchSpec spec() const;
-    int jobCount() const;
-    QString jobCountText() const;
+    batch::BatchSpec spec() const { return draft().spec(); }
+    int jobCount() const { return draft().job_count(); }
+    QString jobCountText() const { return m_setup->jobCountText(); }
     // The first output's name, or the template's error.
-    QString exampleText() const;
-    bool templateOk() const { return m_templateOk; }
+    QString exampleText() const { return m_setup->exampleText(); }
+    bool templateOk() const { return draft().template_ok(); }
+    const batch::BatchDraft& draft() const { return m_setup->draft(); }
 
     BatchController* controller() const { return m_controller; }
     BatchQueueModel* queueModel() const { return m_model; }
     QTableView* queueView() const { return m_table; }
     MessageBar* messageBar() const { return m_messages; }
-    QListWidget* photoList() const { return m_photos; }
-    QListWidget* styleList() const { return m_styles; }
-    QListWidget* presetList() const { return m_presets; }
-    QLineEdit* outputFolderEdit() const { return m_folder; }
-    QComboBox* formatCombo() const { return m_format; }
-    QComboBox* bitDepthCombo() const { return m_bitDepth; }
-    QLineEdit* nameTemplateEdit() const { return m_template; }
-    QCheckBox* overwriteCheck() const { return m_overwrite; }
-    QPushButton* startButton() const { return m_start; }
+    BatchSetupView* setupView() const { return m_setup; }
+    QListWidget* photoList() const { return m_setup->photoList(); }
+    QListWidget* styleList() const { return m_setup->styleList(); }
+    QListWidget* presetList() const { return m_setup->presetList(); }
+    QLineEdit* outputFolderEdit() const { return m_setup->outputFolderEdit(); }
+    QComboBox* formatCombo() const { return m_setup->formatCombo(); }
+    QComboBox* bitDepthCombo() const { return m_setup->bitDepthCombo(); }
+    QLineEdit* nameTemplateEdit() const { return m_setup->nameTemplateEdit(); }
+    QCheckBox* overwriteCheck() const { return m_setup->overwriteCheck(); }
+    QPushButton* startButton() const { return m_setup->startButton(); }
     QPushButton* pauseButton() const { return m_pause; }
     QPushButton* cancelJobButton() const { return m_cancelJob; }
     QPushButton* cancelAllButton() const { return m_cancelAll; }
@@ -105,15 +97,7 @@ public Q_SLOTS:
     void shutdown();
 
 private:
-    QWidget* buildSetup();
     QWidget* buildQueue();
-    void addPhotoItem(const QString& path);
-    void addStyleItem(const QString& name, const QStringList& files, const QList<double>& blend);
-    void addPresetItem(const QString& name, const QString& label, const QJsonObject& overrides, bool checked);
-    void setPresetItems(const engine::StyleParams& current, const QList<QPair<QString, engine::StyleParams>>& saved);
-    void loadSpec(const batch::BatchSpec& spec, const std::filesystem::path& baseDir);
-    QString chooseQueueFile(const batch::BatchSpec& spec) const;
-    void updateSetup();
     void updateButtons();
     void onProgress(const batch::BatchProgress& progress);
     void onFinished();
@@ -121,18 +105,7 @@ private:
     BatchController* m_controller = nullptr;
     BatchQueueModel* m_model = nullptr;
     MessageBar* m_messages = nullptr;
-    QWidget* m_setup = nullptr;
-    QListWidget* m_photos = nullptr;
-    QListWidget* m_styles = nullptr;
-    QListWidget* m_presets = nullptr;
-    QLineEdit* m_folder = nullptr;
-    QComboBox* m_format = nullptr;
-    QComboBox* m_bitDepth = nullptr;
-    QLineEdit* m_template = nullptr;
-    QLabel* m_example = nullptr;
-    QCheckBox* m_overwrite = nullptr;
-    QLabel* m_count = nullptr;
-    QPushButton* m_start = nullptr;
+    BatchSetupView* m_setup = nullptr;  // photos, styles, presets, output: the draft
     QTableView* m_table = nullptr;
     QProgressBar* m_progress = nullptr;
     QLabel* m_summary = nullptr;
@@ -141,9 +114,6 @@ private:
     QPushButton* m_cancelAll = nullptr;
     QPushButton* m_retry = nullptr;
     QPushButton* m_openFolder = nullptr;
-
-    QJsonObject m_baseParams;  // the batch's base params; presets are overrides of it
-    bool m_templateOk = true;
 };
 
 }  // namespace shuimo::ui

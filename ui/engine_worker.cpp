@@ -132,9 +132,9 @@ void EngineWorker::runJob(quint64 jobId, const JobRequest& request) {
         outcome.image = std::make_shared<const engine::Image>(std::move(result.image));
         Q_EMIT jobFinished(jobId, image, outcome);
     } catch (const std::exception& error) {
-        Q_EMIT failed(jobId, QString::fromStdString(error.what()));
+        Q_EMIT failed(jobId, QString::fromStdString(error.what()), errorKindOf(error));
     } catch (...) {
-        Q_EMIT failed(jobId, tr("An unknown error stopped the job."));
+        Q_EMIT failed(jobId, tr("An unknown error stopped the job."), ErrorKind::Other);
     }
 }
 

@@ -53,7 +53,8 @@ Q_SIGNALS:
     void progressed(quint64 jobId, const shuimo::engine::IterationReport& report);
     void previewReady(quint64 jobId, const QImage& image, int iteration);
     void jobFinished(quint64 jobId, const QImage& image, const shuimo::ui::JobOutcome& outcome);
-    void failed(quint64 jobId, const QString& message);
+    // `kind` from the exception's type (errorKindOf), not from the message.
+    void failed(quint64 jobId, const QString& message, shuimo::ui::ErrorKind kind);
     void notice(quint64 jobId, const QString& message);
     void throughputMeasured(const QString& device, int precision, double gflops);
 

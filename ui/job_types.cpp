@@ -3,12 +3,23 @@
 #include <algorithm>
 #include <cmath>
 
+#include "shuimo/engine/errors.h"
+
 namespace shuimo::ui {
 namespace {
 uchar toByte(float value) {
     return static_cast<uchar>(std::lround(std::clamp(value, 0.0f, 1.0f) * 255.0f));
 }
 }  // namespace
+
+ErrorKind errorKindOf(const std::exception& error) {
+    if (dynamic_cast<const engine::WeightsError*>(&error) != nullptr) return ErrorKind::Weights;
+    if (dynamic_cast<const engine::ConfigError*>(&error) != nullptr) return ErrorKind::Config;
+    if (dynamic_cast<const engine::DeviceError*>(&error) != nullptr) return ErrorKind::Device;
+    if (dynamic_cast<const engine::ImageIoError*>(&error) != nullptr) return ErrorKind::ImageIo;
+    if (dynamic_cast<const engine::OutOfMemoryError*>(&error) != nullptr) return ErrorKind::OutOfMemory;
+    return ErrorKind::Other;
+}
 
 QImage toQImage(const engine::Image& image) {
     if (image.empty()) return {};
@@ -40,6 +51,7 @@ engine::Image fromQImage(const QImage& image) {
 void registerJobTypes() {
     qRegisterMetaType<JobRequest>();
     qRegisterMetaType<JobOutcome>();
+    qRegisterMetaType<ErrorKind>();
     qRegisterMetaType<engine::IterationReport>();
     qRegisterMetaType<engine::LossWeights>();
 }

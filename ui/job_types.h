@@ -8,6 +8,7 @@
 #include <QMetaType>
 #include <QString>
 #include <QStringList>
+#include <exception>
 #include <memory>
 
 #include "shuimo/engine/image.h"
@@ -33,6 +34,11 @@ struct JobOutcome {
     QString precision;
 };
 
+// What stopped a job, from the engine's exception type (errors.h), so that
+// the window offers the fix (Models… for weights) without reading the message.
+enum class ErrorKind { Weights, Config, Device, ImageIo, OutOfMemory, Other };
+ErrorKind errorKindOf(const std::exception& error);
+
 // engine::Image (RGB floats in [0,1]) to an 8-bit QImage, and back.
 QImage toQImage(const engine::Image& image);
 engine::Image fromQImage(const QImage& image);
@@ -44,5 +50,6 @@ void registerJobTypes();
 
 Q_DECLARE_METATYPE(shuimo::ui::JobRequest)
 Q_DECLARE_METATYPE(shuimo::ui::JobOutcome)
+Q_DECLARE_METATYPE(shuimo::ui::ErrorKind)
 Q_DECLARE_METATYPE(shuimo::engine::IterationReport)
 Q_DECLARE_METATYPE(shuimo::engine::LossWeights)

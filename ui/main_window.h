@@ -1,7 +1,10 @@
 #pragma once
 // The application window: photos, styles, the preview, the parameters and the
-// run controls. It wires the widgets to one StyleController (the worker thread)
-// and never runs torch itself.
+// run controls. It lays them out and wires them to one StyleController (the
+// worker thread), and never runs torch itself. The rest is in parts of their
+// own: RunPresenter (estimate, progress, time left, throughput), ExportController
+// (the result and its export), PresetsMenu and RecentFilesMenu, ModelsPrompt
+// (no model installed), BatchLauncher (the Batch dialog), ParamsCommand (undo).
 
 #include <QMainWindow>
 #include <QTimer>
@@ -10,27 +13,28 @@
 #include <utility>
 #include <vector>
 
+#include "batch_launcher.h"
+#include "export_controller.h"
 #include "job_types.h"
+#include "models_prompt.h"
+#include "run_presenter.h"
 
 class QAction;
-class QLabel;
-class QMenu;
-class QProgressBar;
 class QPushButton;
 class QUndoStack;
 
 namespace shuimo::ui {
 
 class BatchDialog;
-class LossCurve;
 class MessageBar;
-class ModelsDialog;
 class ParameterPanel;
 class PhotoStrip;
 class PresetsStore;
 class PreviewView;
+class RecentFilesMenu;
 class StyleController;
 class StyleGallery;
+class StylesPanel;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -52,25 +56,25 @@ public:
     PreviewView* previewView() const { return m_preview; }
     MessageBar* messageBar() const { return m_messages; }
     MessageBar* batchResumeBar() const { return m_batchOffer; }
-    BatchDialog* batchDialog() const { return m_batchDialog; }  // null until first opened
+    BatchDialog* batchDialog() const { return m_batch->dialog(); }  // null until first opened
     StyleController* controller() const { return m_controller; }
     QUndoStack* undoStack() const { return m_undo; }
     QAction* exportAction() const { return m_exportAction; }
-    bool hasResult() const { return static_cast<bool>(m_result.image); }
+    bool hasResult() const { return m_export->hasResult(); }
     // A throughput (GFLOP/s) already known, e.g. from an earlier session: no probe is run.
-    void setKnownThroughput(double gflops);
+    void setKnownThroughput(double gflops) { m_run->setKnownThroughput(gflops); }
 
 public Q_SLOTS:
     void run();
     void cancel();
     void openPhotos();
     void exportResult();
-    // For now a message with the command-line route; the Models dialog plugs in here.
-    void openModelsDialog();
+    // The Models dialog (not modal).
+    void openModelsDialog() { m_models->openDialog(); }
     // Batch export of the photo strip's photos with the ticked styles (batch_dialog.h).
     void openBatchDialog();
     void openPreferences();
-    void refreshModelStatus();
+    void refreshModelStatus() { m_models->refresh(); }
 
 protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
@@ -81,22 +85,13 @@ private:
     void createActions();
     void createDocks();
     void onParamsChanged();
-    void onProgress(const engine::IterationReport& report);
     void onFinished(const QImage& image, const JobOutcome& outcome);
-    void onFailed(const QString& message);
+    void onFailed(const QString& message, ErrorKind kind);
     void onBusyChanged(bool busy);
     void onPhotoChanged(const QString& path);
-    void updateEstimate();
     void restartIfRunning();
-    void showError(const QString& message);
-    void addRecentFile(const QString& path);
-    void rebuildRecentMenu();
-    void rebuildPresetMenus();
-    void savePreset();
     void loadSettings();
     void saveSettings() const;
-    BatchDialog* ensureBatchDialog();
-    QJsonObject resultSettings() const;
 
     StyleController* m_controller = nullptr;
     ParameterPanel* m_params = nullptr;
@@ -104,33 +99,24 @@ private:
     PhotoStrip* m_photos = nullptr;
     PreviewView* m_preview = nullptr;
     MessageBar* m_messages = nullptr;
-    ModelsDialog* m_modelsDialog = nullptr;  // made on first use, kept
-    BatchDialog* m_batchDialog = nullptr;    // made on first use, kept (its batch runs while hidden)
+    StylesPanel* m_stylesPanel = nullptr;
     MessageBar* m_batchOffer = nullptr;      // "An unfinished batch … Resume / Dismiss"
-    LossCurve* m_lossCurve = nullptr;
-    QProgressBar* m_progress = nullptr;
-    QLabel* m_progressText = nullptr;
     QPushButton* m_runButton = nullptr;
     QPushButton* m_cancelButton = nullptr;
     QUndoStack* m_undo = nullptr;
     std::unique_ptr<PresetsStore> m_presets;
+    RunPresenter* m_run = nullptr;
+    ExportController* m_export = nullptr;
+    ModelsPrompt* m_models = nullptr;
+    BatchLauncher* m_batch = nullptr;
 
     QAction* m_runAction = nullptr;
     QAction* m_cancelAction = nullptr;
     QAction* m_exportAction = nullptr;
-    QMenu* m_recentMenu = nullptr;
-    QMenu* m_loadPresetMenu = nullptr;
-    QMenu* m_deletePresetMenu = nullptr;
+    RecentFilesMenu* m_recentMenu = nullptr;
 
     QTimer m_restartTimer;           // debounces restarts from non-weight edits during a run
     std::optional<JobRequest> m_running;  // the request of the current job
-    JobRequest m_resultRequest;      // what made m_result
-    JobOutcome m_result;
-    engine::LossWeights m_lastReportedWeights;
-    std::vector<std::pair<int, double>> m_runLevels;  // the running job's (iterations, GFLOP per evaluation) per level
-    QSize m_photoSize;
-    double m_gflops = 0.0;
-    bool m_throughputRequested = false;
     bool m_applyingUndo = false;
 };
 

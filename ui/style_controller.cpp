@@ -22,10 +22,10 @@ StyleController::StyleController(QObject* parent) : QObject(parent) {
         setBusy(false);
         Q_EMIT jobFinished(image, outcome);
     });
-    connect(m_worker, &EngineWorker::failed, this, [this](quint64 id, const QString& message) {
+    connect(m_worker, &EngineWorker::failed, this, [this](quint64 id, const QString& message, ErrorKind kind) {
         if (id != m_currentJob) return;
         setBusy(false);
-        Q_EMIT failed(message);
+        Q_EMIT failed(message, kind);
     });
     connect(m_worker, &EngineWorker::notice, this, [this](quint64 id, const QString& message) {
         if (id == 0 || id == m_currentJob) Q_EMIT notice(message);

@@ -35,7 +35,8 @@ Q_SIGNALS:
     void progressed(const shuimo::engine::IterationReport& report);
     void previewReady(const QImage& image, int iteration);
     void jobFinished(const QImage& image, const shuimo::ui::JobOutcome& outcome);
-    void failed(const QString& message);
+    // `kind` says what failed (weights, parameters, device, an image, memory).
+    void failed(const QString& message, shuimo::ui::ErrorKind kind);
     void notice(const QString& message);
     void throughputMeasured(double gflops);
 

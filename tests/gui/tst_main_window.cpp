@@ -18,6 +18,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QMenuBar>
+#include <QPushButton>
 #include <QUndoStack>
 #include <QApplication>
 #include <QtTest>
@@ -267,6 +268,50 @@ private Q_SLOTS:
         const auto last = progressed.last().at(0).value<IterationReport>();
         QCOMPARE(last.iteration, 10);
         QCOMPARE(last.total_iterations, 10);
+    }
+
+    // What failed decides the fix offered, from the error's kind: damaged
+    // weights offer the Models dialog; an unreadable photo does not, even when
+    // its name (so the message) says "weights".
+    void failureKindDecidesTheFixOffered() {
+        QTemporaryDir dir;
+        const QString photo = testing::writeImage(dir.path(), QStringLiteral("my_weights.png"), 64, 48, false);
+        ui::MainWindow window;
+        window.setKnownThroughput(10.0);
+        window.addPaths({photo}, false);
+        window.styleGallery()->setSelected(window.styleGallery()->entries().first().path, true);
+        engine::StyleParams params = window.parameterPanel()->params();
+        params.size = 48;
+        params.iterations = 3;
+        params.device = "cpu";
+        params.optimizer = engine::OptimizerKind::Adam;
+        window.parameterPanel()->setParams(params);
+        auto modelsOffered = [&window] {
+            for (const QPushButton* button : window.messageBar()->findChildren<QPushButton*>()) {
+                if (!button->isHidden() && button->text() == QStringLiteral("Models…")) return true;
+            }
+            return false;
+        };
+        QSignalSpy failed(window.controller(), &ui::StyleController::failed);
+
+        QVERIFY(QFile::remove(photo));
+        window.run();
+        QVERIFY(failed.wait(60000));
+        QCOMPARE(failed.last().at(1).value<ui::ErrorKind>(), ui::ErrorKind::ImageIo);
+        QVERIFY2(window.messageBar()->text().contains(QStringLiteral("my_weights.png")), qPrintable(window.messageBar()->text()));
+        QVERIFY(!modelsOffered());
+
+        testing::writeImage(dir.path(), QStringLiteral("my_weights.png"), 64, 48, false);
+        QFile damaged(dir.filePath(QStringLiteral("vgg19.safetensors")));
+        QVERIFY(damaged.open(QIODevice::WriteOnly));
+        damaged.write("not a safetensors file");
+        damaged.close();
+        qputenv("SHUIMO_MODEL_DIR", dir.path().toUtf8());
+        window.run();
+        qputenv("SHUIMO_MODEL_DIR", testing::weightsDir().path().toUtf8());
+        QVERIFY(failed.wait(60000));
+        QCOMPARE(failed.last().at(1).value<ui::ErrorKind>(), ui::ErrorKind::Weights);
+        QVERIFY(modelsOffered());
     }
 
     void chineseTranslationLoads() {

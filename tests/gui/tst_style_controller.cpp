@@ -229,7 +229,22 @@ private Q_SLOTS:
         controller.startJob(request);
         QVERIFY(failed.wait(30000));
         QVERIFY(failed.first().at(0).toString().contains(QStringLiteral("nothing.safetensors")));
+        QCOMPARE(failed.first().at(1).value<ui::ErrorKind>(), ui::ErrorKind::Weights);
         QVERIFY(!controller.isBusy());
+    }
+
+    // The kind comes from the exception's type, not from words in the message:
+    // a photo whose name says "weights" is an image problem.
+    void anUnreadablePhotoIsAnImageError() {
+        QTemporaryDir dir;
+        ui::StyleController& controller = *m_controller;
+        QSignalSpy failed(&controller, &ui::StyleController::failed);
+        auto request = testing::tinyRequest(dir.path(), 48, 5);
+        request.contentPath = dir.path() + QStringLiteral("/weights.safetensors.png");  // missing
+        controller.startJob(request);
+        QVERIFY(failed.wait(30000));
+        QVERIFY(failed.first().at(0).toString().contains(QStringLiteral("weights.safetensors.png")));
+        QCOMPARE(failed.first().at(1).value<ui::ErrorKind>(), ui::ErrorKind::ImageIo);
     }
 
 private:

@@ -4,34 +4,6 @@
   <context>
     <name>shuimo::ui::BatchDialog</name>
     <message numerus="yes">
-      <source>%n photo(s)</source>
-      <translation>
-        <numerusform>%n photo</numerusform>
-        <numerusform>%n photos</numerusform>
-      </translation>
-    </message>
-    <message numerus="yes">
-      <source>%n style(s)</source>
-      <translation>
-        <numerusform>%n style</numerusform>
-        <numerusform>%n styles</numerusform>
-      </translation>
-    </message>
-    <message numerus="yes">
-      <source>%n preset(s)</source>
-      <translation>
-        <numerusform>%n preset</numerusform>
-        <numerusform>%n presets</numerusform>
-      </translation>
-    </message>
-    <message numerus="yes">
-      <source>%n job(s)</source>
-      <translation>
-        <numerusform>%n job</numerusform>
-        <numerusform>%n jobs</numerusform>
-      </translation>
-    </message>
-    <message numerus="yes">
       <source>%n failed</source>
       <translation>
         <numerusform>%n failed</numerusform>
@@ -61,21 +33,38 @@
     </message>
   </context>
   <context>
+    <name>shuimo::ui::BatchSetupView</name>
+    <message numerus="yes">
+      <source>%n photo(s)</source>
+      <translation>
+        <numerusform>%n photo</numerusform>
+        <numerusform>%n photos</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>%n style(s)</source>
+      <translation>
+        <numerusform>%n style</numerusform>
+        <numerusform>%n styles</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>%n preset(s)</source>
+      <translation>
+        <numerusform>%n preset</numerusform>
+        <numerusform>%n presets</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>%n job(s)</source>
+      <translation>
+        <numerusform>%n job</numerusform>
+        <numerusform>%n jobs</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
     <name>shuimo::ui::MainWindow</name>
-    <message numerus="yes">
-      <source>%n s</source>
-      <translation>
-        <numerusform>%n s</numerusform>
-        <numerusform>%n s</numerusform>
-      </translation>
-    </message>
-    <message numerus="yes">
-      <source>%n min</source>
-      <translation>
-        <numerusform>%n min</numerusform>
-        <numerusform>%n min</numerusform>
-      </translation>
-    </message>
     <message numerus="yes">
       <source>Added %n style(s)</source>
       <translation>
@@ -88,6 +77,23 @@
       <translation>
         <numerusform>Added %n photo</numerusform>
         <numerusform>Added %n photos</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
+    <name>shuimo::ui::RunPresenter</name>
+    <message numerus="yes">
+      <source>%n s</source>
+      <translation>
+        <numerusform>%n s</numerusform>
+        <numerusform>%n s</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>%n min</source>
+      <translation>
+        <numerusform>%n min</numerusform>
+        <numerusform>%n min</numerusform>
       </translation>
     </message>
     <message numerus="yes">

@@ -65,22 +65,6 @@
   <context>
     <name>shuimo::ui::BatchDialog</name>
     <message>
-      <source>PNG</source>
-      <translation>PNG</translation>
-    </message>
-    <message>
-      <source>JPEG</source>
-      <translation>JPEG</translation>
-    </message>
-    <message>
-      <source>TIFF</source>
-      <translation>TIFF</translation>
-    </message>
-    <message>
-      <source>WebP</source>
-      <translation>WebP</translation>
-    </message>
-    <message>
       <source>Batch Export</source>
       <translation>批量导出</translation>
     </message>
@@ -100,6 +84,179 @@
       <source>The batch could not run: %1</source>
       <translation>批量任务无法运行：%1</translation>
     </message>
+    <message>
+      <source>Queue</source>
+      <translation>队列</translation>
+    </message>
+    <message>
+      <source>&amp;Pause</source>
+      <translation>暂停(&amp;P)</translation>
+    </message>
+    <message>
+      <source>Cancel &amp;Selected Job</source>
+      <translation>取消所选任务(&amp;S)</translation>
+    </message>
+    <message>
+      <source>Cancel &amp;All</source>
+      <translation>全部取消(&amp;A)</translation>
+    </message>
+    <message>
+      <source>Re&amp;try Failed</source>
+      <translation>重试失败的任务(&amp;T)</translation>
+    </message>
+    <message>
+      <source>Queues the failed and cancelled jobs again and runs them</source>
+      <translation>把失败和已取消的任务重新排队并运行</translation>
+    </message>
+    <message>
+      <source>&amp;Resume</source>
+      <translation>继续(&amp;R)</translation>
+    </message>
+    <message>
+      <source>The batch cannot start: %1</source>
+      <translation>批量任务无法开始：%1</translation>
+    </message>
+    <message>
+      <source>The output folder %1 cannot be created: choose another one.</source>
+      <translation>无法创建输出文件夹 %1：请另选一个。</translation>
+    </message>
+    <message>
+      <source>A batch is running: stop it before resuming another.</source>
+      <translation>有批量任务正在运行：请先停止它，再继续另一个。</translation>
+    </message>
+    <message>
+      <source>The batch cannot be resumed: %1</source>
+      <translation>批量任务无法继续：%1</translation>
+    </message>
+    <message>
+      <source>An unfinished batch (%1 of %2 done) in %3.</source>
+      <translation>%3 中有一个未完成的批量任务（已完成 %1/%2）。</translation>
+    </message>
+    <message>
+      <source>Paused</source>
+      <translation>已暂停</translation>
+    </message>
+    <message>
+      <source>%1 of %2 done</source>
+      <translation>已完成 %1/%2</translation>
+    </message>
+    <message numerus="yes">
+      <source>%n failed</source>
+      <translation>
+        <numerusform>%n 个失败</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>%n cancelled</source>
+      <translation>
+        <numerusform>%n 个已取消</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>about %1 left</source>
+      <translation>约剩 %1</translation>
+    </message>
+    <message>
+      <source>, </source>
+      <translation>，</translation>
+    </message>
+    <message numerus="yes">
+      <source>%n job(s) failed: the Status column says why. Retry Failed runs them again.</source>
+      <translation>
+        <numerusform>%n 个任务失败：“状态”一栏写明了原因。点击“重试失败的任务”可再次运行。</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>All %n painting(s) are in %1.</source>
+      <translation>
+        <numerusform>全部 %n 幅画作已保存在 %1。</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
+    <name>shuimo::ui::BatchLauncher</name>
+    <message>
+      <source>Resume</source>
+      <translation>继续</translation>
+    </message>
+    <message>
+      <source>Dismiss</source>
+      <translation>忽略</translation>
+    </message>
+  </context>
+  <context>
+    <name>shuimo::ui::BatchQueueModel</name>
+    <message>
+      <source>Queued</source>
+      <translation>排队中</translation>
+    </message>
+    <message>
+      <source>Running</source>
+      <translation>运行中</translation>
+    </message>
+    <message>
+      <source>Done</source>
+      <translation>完成</translation>
+    </message>
+    <message>
+      <source>Failed</source>
+      <translation>失败</translation>
+    </message>
+    <message>
+      <source>Cancelled</source>
+      <translation>已取消</translation>
+    </message>
+    <message>
+      <source>%1 s</source>
+      <translation>%1 秒</translation>
+    </message>
+    <message>
+      <source>%1 min %2 s</source>
+      <translation>%1 分 %2 秒</translation>
+    </message>
+    <message>
+      <source>%1 h %2 min</source>
+      <translation>%1 小时 %2 分</translation>
+    </message>
+    <message>
+      <source>Running %1%</source>
+      <translation>运行中 %1%</translation>
+    </message>
+    <message>
+      <source>Failed: %1</source>
+      <translation>失败：%1</translation>
+    </message>
+    <message>
+      <source>#</source>
+      <translation>#</translation>
+    </message>
+    <message>
+      <source>Photo</source>
+      <translation>照片</translation>
+    </message>
+    <message>
+      <source>Style</source>
+      <translation>风格</translation>
+    </message>
+    <message>
+      <source>Preset</source>
+      <translation>预设</translation>
+    </message>
+    <message>
+      <source>Output</source>
+      <translation>输出</translation>
+    </message>
+    <message>
+      <source>Status</source>
+      <translation>状态</translation>
+    </message>
+    <message>
+      <source>Time</source>
+      <translation>时间</translation>
+    </message>
+  </context>
+  <context>
+    <name>shuimo::ui::BatchSetupView</name>
     <message>
       <source>Add…</source>
       <translation>添加…</translation>
@@ -189,30 +346,6 @@
       <translation>输出文件夹</translation>
     </message>
     <message>
-      <source>Queue</source>
-      <translation>队列</translation>
-    </message>
-    <message>
-      <source>&amp;Pause</source>
-      <translation>暂停(&amp;P)</translation>
-    </message>
-    <message>
-      <source>Cancel &amp;Selected Job</source>
-      <translation>取消所选任务(&amp;S)</translation>
-    </message>
-    <message>
-      <source>Cancel &amp;All</source>
-      <translation>全部取消(&amp;A)</translation>
-    </message>
-    <message>
-      <source>Re&amp;try Failed</source>
-      <translation>重试失败的任务(&amp;T)</translation>
-    </message>
-    <message>
-      <source>Queues the failed and cancelled jobs again and runs them</source>
-      <translation>把失败和已取消的任务重新排队并运行</translation>
-    </message>
-    <message>
       <source>Current settings</source>
       <translation>当前设置</translation>
     </message>
@@ -264,147 +397,47 @@
       <source> · tick at least one preset</source>
       <translation> · 请至少勾选一个预设</translation>
     </message>
-    <message>
-      <source>&amp;Resume</source>
-      <translation>继续(&amp;R)</translation>
-    </message>
-    <message>
-      <source>The batch cannot start: %1</source>
-      <translation>批量任务无法开始：%1</translation>
-    </message>
-    <message>
-      <source>The output folder %1 cannot be created: choose another one.</source>
-      <translation>无法创建输出文件夹 %1：请另选一个。</translation>
-    </message>
-    <message>
-      <source>A batch is running: stop it before resuming another.</source>
-      <translation>有批量任务正在运行：请先停止它，再继续另一个。</translation>
-    </message>
-    <message>
-      <source>The batch cannot be resumed: %1</source>
-      <translation>批量任务无法继续：%1</translation>
-    </message>
-    <message>
-      <source>An unfinished batch (%1 of %2 done) in %3.</source>
-      <translation>%3 中有一个未完成的批量任务（已完成 %1/%2）。</translation>
-    </message>
-    <message>
-      <source>Paused</source>
-      <translation>已暂停</translation>
-    </message>
-    <message>
-      <source>%1 of %2 done</source>
-      <translation>已完成 %1/%2</translation>
-    </message>
-    <message numerus="yes">
-      <source>%n failed</source>
-      <translation>
-        <numerusform>%n 个失败</numerusform>
-      </translation>
-    </message>
-    <message numerus="yes">
-      <source>%n cancelled</source>
-      <translation>
-        <numerusform>%n 个已取消</numerusform>
-      </translation>
-    </message>
-    <message>
-      <source>about %1 left</source>
-      <translation>约剩 %1</translation>
-    </message>
-    <message>
-      <source>, </source>
-      <translation>，</translation>
-    </message>
-    <message numerus="yes">
-      <source>%n job(s) failed: the Status column says why. Retry Failed runs them again.</source>
-      <translation>
-        <numerusform>%n 个任务失败：“状态”一栏写明了原因。点击“重试失败的任务”可再次运行。</numerusform>
-      </translation>
-    </message>
-    <message numerus="yes">
-      <source>All %n painting(s) are in %1.</source>
-      <translation>
-        <numerusform>全部 %n 幅画作已保存在 %1。</numerusform>
-      </translation>
-    </message>
-  </context>
-  <context>
-    <name>shuimo::ui::BatchQueueModel</name>
-    <message>
-      <source>Queued</source>
-      <translation>排队中</translation>
-    </message>
-    <message>
-      <source>Running</source>
-      <translation>运行中</translation>
-    </message>
-    <message>
-      <source>Done</source>
-      <translation>完成</translation>
-    </message>
-    <message>
-      <source>Failed</source>
-      <translation>失败</translation>
-    </message>
-    <message>
-      <source>Cancelled</source>
-      <translation>已取消</translation>
-    </message>
-    <message>
-      <source>%1 s</source>
-      <translation>%1 秒</translation>
-    </message>
-    <message>
-      <source>%1 min %2 s</source>
-      <translation>%1 分 %2 秒</translation>
-    </message>
-    <message>
-      <source>%1 h %2 min</source>
-      <translation>%1 小时 %2 分</translation>
-    </message>
-    <message>
-      <source>Running %1%</source>
-      <translation>运行中 %1%</translation>
-    </message>
-    <message>
-      <source>Failed: %1</source>
-      <translation>失败：%1</translation>
-    </message>
-    <message>
-      <source>#</source>
-      <translation>#</translation>
-    </message>
-    <message>
-      <source>Photo</source>
-      <translation>照片</translation>
-    </message>
-    <message>
-      <source>Style</source>
-      <translation>风格</translation>
-    </message>
-    <message>
-      <source>Preset</source>
-      <translation>预设</translation>
-    </message>
-    <message>
-      <source>Output</source>
-      <translation>输出</translation>
-    </message>
-    <message>
-      <source>Status</source>
-      <translation>状态</translation>
-    </message>
-    <message>
-      <source>Time</source>
-      <translation>时间</translation>
-    </message>
   </context>
   <context>
     <name>shuimo::ui::EngineWorker</name>
     <message>
       <source>An unknown error stopped the job.</source>
       <translation>一个未知错误中止了任务。</translation>
+    </message>
+  </context>
+  <context>
+    <name>shuimo::ui::ExportController</name>
+    <message>
+      <source>There is no result to export yet: run the style transfer first.</source>
+      <translation>还没有可导出的结果：请先运行风格迁移。</translation>
+    </message>
+    <message>
+      <source>PNG, 8 bit (*.png)</source>
+      <translation>PNG，8 位 (*.png)</translation>
+    </message>
+    <message>
+      <source>PNG, 16 bit (*.png)</source>
+      <translation>PNG，16 位 (*.png)</translation>
+    </message>
+    <message>
+      <source>TIFF, 8 bit (*.tif *.tiff)</source>
+      <translation>TIFF，8 位 (*.tif *.tiff)</translation>
+    </message>
+    <message>
+      <source>TIFF, 16 bit (*.tif *.tiff)</source>
+      <translation>TIFF，16 位 (*.tif *.tiff)</translation>
+    </message>
+    <message>
+      <source>JPEG (*.jpg *.jpeg)</source>
+      <translation>JPEG (*.jpg *.jpeg)</translation>
+    </message>
+    <message>
+      <source>Export Painting</source>
+      <translation>导出画作</translation>
+    </message>
+    <message>
+      <source>Exported %1 and its settings (%2)</source>
+      <translation>已导出 %1 及其设置（%2）</translation>
     </message>
   </context>
   <context>
@@ -451,30 +484,6 @@
       <source>parameter change</source>
       <translation>参数更改</translation>
     </message>
-    <message numerus="yes">
-      <source>%n s</source>
-      <translation>
-        <numerusform>%n 秒</numerusform>
-      </translation>
-    </message>
-    <message numerus="yes">
-      <source>%n min</source>
-      <translation>
-        <numerusform>%n 分钟</numerusform>
-      </translation>
-    </message>
-    <message>
-      <source>%1 h</source>
-      <translation>%1 小时</translation>
-    </message>
-    <message>
-      <source>%1 GB</source>
-      <translation>%1 GB</translation>
-    </message>
-    <message>
-      <source>%1 MB</source>
-      <translation>%1 MB</translation>
-    </message>
     <message>
       <source>Shuimo</source>
       <translation>水墨</translation>
@@ -494,14 +503,6 @@ Then tick a style on the left and press Run.</source>
       <translation>风格</translation>
     </message>
     <message>
-      <source>Add Your Own Style…</source>
-      <translation>添加自己的风格…</translation>
-    </message>
-    <message>
-      <source>Add Style References</source>
-      <translation>添加风格参考图</translation>
-    </message>
-    <message>
       <source>Images (%1)</source>
       <translation>图像 (%1)</translation>
     </message>
@@ -512,10 +513,6 @@ Then tick a style on the left and press Run.</source>
     <message>
       <source>&amp;Run</source>
       <translation>运行(&amp;R)</translation>
-    </message>
-    <message>
-      <source>Cancel</source>
-      <translation>取消</translation>
     </message>
     <message>
       <source>&amp;File</source>
@@ -562,56 +559,12 @@ Then tick a style on the left and press Run.</source>
       <translation>视图(&amp;V)</translation>
     </message>
     <message>
-      <source>Zoom &amp;In</source>
-      <translation>放大(&amp;I)</translation>
-    </message>
-    <message>
-      <source>Zoom &amp;Out</source>
-      <translation>缩小(&amp;O)</translation>
-    </message>
-    <message>
-      <source>&amp;Fit to Window</source>
-      <translation>适应窗口(&amp;F)</translation>
-    </message>
-    <message>
-      <source>&amp;Actual Size (100%)</source>
-      <translation>实际大小 (100%)(&amp;A)</translation>
-    </message>
-    <message>
-      <source>&amp;Result Only</source>
-      <translation>仅结果(&amp;R)</translation>
-    </message>
-    <message>
-      <source>&amp;Before/After Split</source>
-      <translation>前后对比分割(&amp;B)</translation>
-    </message>
-    <message>
-      <source>&amp;Side by Side</source>
-      <translation>并排对比(&amp;S)</translation>
-    </message>
-    <message>
       <source>&amp;Painting</source>
       <translation>绘制(&amp;P)</translation>
     </message>
     <message>
       <source>&amp;Cancel</source>
       <translation>取消(&amp;C)</translation>
-    </message>
-    <message>
-      <source>Pre&amp;sets</source>
-      <translation>预设(&amp;S)</translation>
-    </message>
-    <message>
-      <source>&amp;Save Preset…</source>
-      <translation>保存预设(&amp;S)…</translation>
-    </message>
-    <message>
-      <source>&amp;Load Preset</source>
-      <translation>载入预设(&amp;L)</translation>
-    </message>
-    <message>
-      <source>&amp;Delete Preset</source>
-      <translation>删除预设(&amp;D)</translation>
     </message>
     <message>
       <source>&amp;Help</source>
@@ -658,94 +611,8 @@ Then tick a style on the left and press Run.</source>
       <translation>模型…</translation>
     </message>
     <message>
-      <source>Starting…</source>
-      <translation>正在开始…</translation>
-    </message>
-    <message>
-      <source>Add a photo to see the output size, memory and time.</source>
-      <translation>添加照片后可看到输出尺寸、所需内存和时间。</translation>
-    </message>
-    <message numerus="yes">
-      <source>%1 × %2 px, %n level(s), about %3 of memory</source>
-      <translation>
-        <numerusform>%1 × %2 像素，%n 级，约需 %3 内存</numerusform>
-      </translation>
-    </message>
-    <message>
-      <source>, about %1</source>
-      <translation>，约 %1</translation>
-    </message>
-    <message>
-      <source>, measuring speed…</source>
-      <translation>，正在测量速度…</translation>
-    </message>
-    <message>
-      <source>Iteration %1 of %2 · level %3 of %4 (%5 × %6) · %7 left</source>
-      <translation>第 %1/%2 次迭代 · 第 %3/%4 级（%5 × %6）· 剩余 %7</translation>
-    </message>
-    <message numerus="yes">
-      <source>Cancelled after %n iteration(s); the best image so far is kept.</source>
-      <translation>
-        <numerusform>已在 %n 次迭代后取消；保留了目前最好的图像。</numerusform>
-      </translation>
-    </message>
-    <message numerus="yes">
-      <source>Done: %n iteration(s) in %1 on %2 (%3).</source>
-      <translation>
-        <numerusform>完成：%n 次迭代，用时 %1，设备 %2（%3）。</numerusform>
-      </translation>
-    </message>
-    <message>
-      <source>Stopped by an error.</source>
-      <translation>因错误而停止。</translation>
-    </message>
-    <message>
       <source>&amp;Restart</source>
       <translation>重新开始(&amp;R)</translation>
-    </message>
-    <message>
-      <source>There is no result to export yet: run the style transfer first.</source>
-      <translation>还没有可导出的结果：请先运行风格迁移。</translation>
-    </message>
-    <message>
-      <source>PNG, 8 bit (*.png)</source>
-      <translation>PNG，8 位 (*.png)</translation>
-    </message>
-    <message>
-      <source>PNG, 16 bit (*.png)</source>
-      <translation>PNG，16 位 (*.png)</translation>
-    </message>
-    <message>
-      <source>TIFF, 8 bit (*.tif *.tiff)</source>
-      <translation>TIFF，8 位 (*.tif *.tiff)</translation>
-    </message>
-    <message>
-      <source>TIFF, 16 bit (*.tif *.tiff)</source>
-      <translation>TIFF，16 位 (*.tif *.tiff)</translation>
-    </message>
-    <message>
-      <source>JPEG (*.jpg *.jpeg)</source>
-      <translation>JPEG (*.jpg *.jpeg)</translation>
-    </message>
-    <message>
-      <source>Export Painting</source>
-      <translation>导出画作</translation>
-    </message>
-    <message>
-      <source>Exported %1 and its settings (%2)</source>
-      <translation>已导出 %1 及其设置（%2）</translation>
-    </message>
-    <message>
-      <source>&lt;b&gt;No model installed yet.&lt;/b&gt; Shuimo needs the VGG-19 weights (vgg19.safetensors, about 575 MB) to paint. It looked in: %1.&lt;br&gt;Open &lt;i&gt;Models…&lt;/i&gt; to see how to get them, or save the file as &lt;code&gt;%2&lt;/code&gt;.</source>
-      <translation>&lt;b&gt;尚未安装模型。&lt;/b&gt;水墨需要 VGG-19 权重（vgg19.safetensors，约 575 MB）才能作画。已查找的位置：%1。&lt;br&gt;打开&lt;i&gt;模型…&lt;/i&gt;了解获取方法，或把文件保存为 &lt;code&gt;%2&lt;/code&gt;。</translation>
-    </message>
-    <message>
-      <source>Save Preset</source>
-      <translation>保存预设</translation>
-    </message>
-    <message>
-      <source>Name of the preset:</source>
-      <translation>预设名称：</translation>
     </message>
     <message>
       <source>Applied the style's recommended settings (Ctrl+Z undoes)</source>
@@ -754,14 +621,6 @@ Then tick a style on the left and press Run.</source>
     <message>
       <source>The bundled styles' list could not be read: %1</source>
       <translation>无法读取内置风格列表：%1</translation>
-    </message>
-    <message>
-      <source>Resume</source>
-      <translation>继续</translation>
-    </message>
-    <message>
-      <source>Dismiss</source>
-      <translation>忽略</translation>
     </message>
     <message>
       <source>&amp;Batch Export…</source>
@@ -950,6 +809,17 @@ Install it anyway, unverified, under this name (letters, digits, '-', '_', '.'):
     <message>
       <source>%1 was removed.</source>
       <translation>%1 已删除。</translation>
+    </message>
+  </context>
+  <context>
+    <name>shuimo::ui::ModelsPrompt</name>
+    <message>
+      <source>&lt;b&gt;No model installed yet.&lt;/b&gt; Shuimo needs the VGG-19 weights (vgg19.safetensors, about 575 MB) to paint. It looked in: %1.&lt;br&gt;Open &lt;i&gt;Models…&lt;/i&gt; to see how to get them, or save the file as &lt;code&gt;%2&lt;/code&gt;.</source>
+      <translation>&lt;b&gt;尚未安装模型。&lt;/b&gt;水墨需要 VGG-19 权重（vgg19.safetensors，约 575 MB）才能作画。已查找的位置：%1。&lt;br&gt;打开&lt;i&gt;模型…&lt;/i&gt;了解获取方法，或把文件保存为 &lt;code&gt;%2&lt;/code&gt;。</translation>
+    </message>
+    <message>
+      <source>Models…</source>
+      <translation>模型…</translation>
     </message>
   </context>
   <context>
@@ -1186,6 +1056,33 @@ Install it anyway, unverified, under this name (letters, digits, '-', '_', '.'):
     </message>
   </context>
   <context>
+    <name>shuimo::ui::PresetsMenu</name>
+    <message>
+      <source>Pre&amp;sets</source>
+      <translation>预设(&amp;S)</translation>
+    </message>
+    <message>
+      <source>&amp;Save Preset…</source>
+      <translation>保存预设(&amp;S)…</translation>
+    </message>
+    <message>
+      <source>&amp;Load Preset</source>
+      <translation>载入预设(&amp;L)</translation>
+    </message>
+    <message>
+      <source>&amp;Delete Preset</source>
+      <translation>删除预设(&amp;D)</translation>
+    </message>
+    <message>
+      <source>Save Preset</source>
+      <translation>保存预设</translation>
+    </message>
+    <message>
+      <source>Name of the preset:</source>
+      <translation>预设名称：</translation>
+    </message>
+  </context>
+  <context>
     <name>shuimo::ui::PresetsStore</name>
     <message>
       <source>A preset needs a name.</source>
@@ -1194,6 +1091,117 @@ Install it anyway, unverified, under this name (letters, digits, '-', '_', '.'):
     <message>
       <source>Could not save the preset in %1: %2</source>
       <translation>无法在 %1 中保存预设：%2</translation>
+    </message>
+  </context>
+  <context>
+    <name>shuimo::ui::PreviewView</name>
+    <message>
+      <source>Zoom &amp;In</source>
+      <translation>放大(&amp;I)</translation>
+    </message>
+    <message>
+      <source>Zoom &amp;Out</source>
+      <translation>缩小(&amp;O)</translation>
+    </message>
+    <message>
+      <source>&amp;Fit to Window</source>
+      <translation>适应窗口(&amp;F)</translation>
+    </message>
+    <message>
+      <source>&amp;Actual Size (100%)</source>
+      <translation>实际大小 (100%)(&amp;A)</translation>
+    </message>
+    <message>
+      <source>&amp;Result Only</source>
+      <translation>仅结果(&amp;R)</translation>
+    </message>
+    <message>
+      <source>&amp;Before/After Split</source>
+      <translation>前后对比分割(&amp;B)</translation>
+    </message>
+    <message>
+      <source>&amp;Side by Side</source>
+      <translation>并排对比(&amp;S)</translation>
+    </message>
+  </context>
+  <context>
+    <name>shuimo::ui::RunPanel</name>
+    <message>
+      <source>&amp;Run</source>
+      <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+      <source>Cancel</source>
+      <translation>取消</translation>
+    </message>
+  </context>
+  <context>
+    <name>shuimo::ui::RunPresenter</name>
+    <message>
+      <source>%1 GB</source>
+      <translation>%1 GB</translation>
+    </message>
+    <message>
+      <source>%1 MB</source>
+      <translation>%1 MB</translation>
+    </message>
+    <message numerus="yes">
+      <source>%n s</source>
+      <translation>
+        <numerusform>%n 秒</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>%n min</source>
+      <translation>
+        <numerusform>%n 分钟</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>%1 h</source>
+      <translation>%1 小时</translation>
+    </message>
+    <message>
+      <source>Add a photo to see the output size, memory and time.</source>
+      <translation>添加照片后可看到输出尺寸、所需内存和时间。</translation>
+    </message>
+    <message numerus="yes">
+      <source>%1 × %2 px, %n level(s), about %3 of memory</source>
+      <translation>
+        <numerusform>%1 × %2 像素，%n 级，约需 %3 内存</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>, about %1</source>
+      <translation>，约 %1</translation>
+    </message>
+    <message>
+      <source>, measuring speed…</source>
+      <translation>，正在测量速度…</translation>
+    </message>
+    <message>
+      <source>Starting…</source>
+      <translation>正在开始…</translation>
+    </message>
+    <message>
+      <source>Iteration %1 of %2 · level %3 of %4 (%5 × %6) · %7 left</source>
+      <translation>第 %1/%2 次迭代 · 第 %3/%4 级（%5 × %6）· 剩余 %7</translation>
+    </message>
+    <message numerus="yes">
+      <source>Cancelled after %n iteration(s); the best image so far is kept.</source>
+      <translation>
+        <numerusform>已在 %n 次迭代后取消；保留了目前最好的图像。</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>Done: %n iteration(s) in %1 on %2 (%3).</source>
+      <translation>
+        <numerusform>完成：%n 次迭代，用时 %1，设备 %2（%3）。</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>Stopped by an error.</source>
+      <translation>因错误而停止。</translation>
     </message>
   </context>
   <context>
@@ -1225,6 +1233,21 @@ Install it anyway, unverified, under this name (letters, digits, '-', '_', '.'):
     <message>
       <source>Use Recommended Settings</source>
       <translation>使用推荐设置</translation>
+    </message>
+  </context>
+  <context>
+    <name>shuimo::ui::StylesPanel</name>
+    <message>
+      <source>Add Your Own Style…</source>
+      <translation>添加自己的风格…</translation>
+    </message>
+    <message>
+      <source>Add Style References</source>
+      <translation>添加风格参考图</translation>
+    </message>
+    <message>
+      <source>Images (%1)</source>
+      <translation>图像 (%1)</translation>
     </message>
   </context>
 </TS>

@@ -1,0 +1,172 @@
+// Dev tool (not a test): the main window's screenshots for docs/screenshots,
+// made the same way every time so that a change to the window can be checked
+// against them (take them before and after, and look):
+//   xvfb-run -s "-screen 0 1600x1000x24" build/release/tests/take_screenshots OUTDIR
+// writes OUTDIR/main_window_zh_no_model.png (a photo and a style, no model:
+// same pixels on every run) and OUTDIR/main_window_en_running.png (a painting
+// in progress on seeded random weights: the noise and the numbers vary).
+// The batch dialog's come from tst_batch_dialog (SHUIMO_SCREENSHOT_DIR).
+
+#include <QApplication>
+#include <QDir>
+#include <QLinearGradient>
+#include <QPainter>
+#include <QPainterPath>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTranslator>
+#include <cstdio>
+
+#include "main_window.h"
+#include "process_setup.h"
+#include "random_weights.h"
+#include "style_controller.h"
+#include "translations.h"
+
+namespace {
+
+constexpr int kWidth = 1400;
+constexpr int kHeight = 900;
+constexpr double kThroughputGflops = 20.0;  // fixed: the estimate's time is the same on every machine
+
+// A landscape: sky, two mountain ranges, a sun, water.
+QString writeLandscape(const QString& dir) {
+    QImage image(768, 512, QImage::Format_RGB888);
+    QPainter painter(&image);
+    painter.setRenderHint(QPainter::Antialiasing);
+    QLinearGradient sky(0, 0, 0, 400);
+    sky.setColorAt(0, QColor(160, 196, 234));
+    sky.setColorAt(1, QColor(214, 222, 222));
+    painter.fillRect(image.rect(), sky);
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(QColor(232, 176, 72));
+    painter.drawEllipse(QPointF(570, 150), 42, 42);
+    painter.setBrush(QColor(94, 108, 114));
+    painter.drawPolygon(QPolygonF({QPointF(0, 360), QPointF(140, 220), QPointF(260, 310), QPointF(380, 170),
+                                   QPointF(520, 310), QPointF(640, 230), QPointF(768, 330), QPointF(768, 470),
+                                   QPointF(0, 470)}));
+    painter.setBrush(QColor(48, 58, 50));
+    painter.drawPolygon(QPolygonF({QPointF(0, 400), QPointF(110, 370), QPointF(220, 420), QPointF(380, 350),
+                                   QPointF(500, 420), QPointF(620, 380), QPointF(768, 400), QPointF(768, 470),
+                                   QPointF(0, 470)}));
+    painter.setBrush(QColor(56, 104, 138));
+    painter.drawRect(0, 470, 768, 42);
+    painter.end();
+    const QString path = QDir(dir).filePath(QStringLiteral("gui_landscape.jpg"));
+    image.save(path, "JPEG", 92);
+    return path;
+}
+
+// An ink reference: a few brush strokes on paper.
+QString writeInkReference(const QString& dir) {
+    QImage image(256, 256, QImage::Format_RGB888);
+    image.fill(QColor(240, 234, 218));
+    QPainter painter(&image);
+    painter.setRenderHint(QPainter::Antialiasing);
+    for (int i = 0; i < 5; ++i) {
+        QPainterPath stroke;
+        stroke.moveTo(20 + i * 30, 240);
+        stroke.cubicTo(60 + i * 25, 160, 120 + i * 10, 120 - i * 10, 240, 40 + i * 30);
+        painter.setPen(QPen(QColor(40, 40, 40, 200), 3 + i % 3, Qt::SolidLine, Qt::RoundCap));
+        painter.drawPath(stroke);
+    }
+    painter.end();
+    const QString path = QDir(dir).filePath(QStringLiteral("gui_inkref.png"));
+    image.save(path);
+    return path;
+}
+
+void removeTranslators() {
+    for (QTranslator* translator : QCoreApplication::instance()->findChildren<QTranslator*>()) {
+        QCoreApplication::removeTranslator(translator);
+        delete translator;
+    }
+}
+
+bool save(QWidget& window, const QString& dir, const QString& name) {
+    const QString path = QDir(dir).filePath(name);
+    if (!window.grab().save(path)) {
+        std::fprintf(stderr, "take_screenshots: cannot write %s\n", qPrintable(path));
+        return false;
+    }
+    std::printf("%s\n", qPrintable(path));
+    return true;
+}
+
+void prepare(shuimo::ui::MainWindow& window, const QString& photo, const QString& style) {
+    window.setKnownThroughput(kThroughputGflops);
+    window.resize(kWidth, kHeight);
+    window.show();
+    if (!QTest::qWaitForWindowExposed(&window)) std::fprintf(stderr, "take_screenshots: the window was not shown\n");
+    window.addPaths({photo}, false);
+    window.addPaths({style}, true);
+    QTest::qWait(300);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    shuimo::ui::preferPassiveOpenMpWaits(argv);
+    QApplication app(argc, argv);
+    if (argc != 2) {
+        std::fprintf(stderr, "usage: take_screenshots OUTDIR\n");
+        return 2;
+    }
+    const QString out = QString::fromLocal8Bit(argv[1]);
+    QDir().mkpath(out);
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("ShuimoScreenshots"));
+    QCoreApplication::setApplicationName(QStringLiteral("ShuimoScreenshots"));
+    QSettings().clear();
+    QSettings().setValue(QStringLiteral("modelsOffered"), true);  // no Models dialog over the window
+
+    QTemporaryDir files;
+    // Fixed, empty folders: the no-model message names them, and the pixels stay the same.
+    const QDir fixed(QDir::temp().filePath(QStringLiteral("shuimo_screenshots")));
+    const QString nothing = fixed.filePath(QStringLiteral("nothing_here"));
+    const QString data = fixed.filePath(QStringLiteral("data"));
+    for (const QString& dir : {nothing, data}) {
+        QDir(dir).removeRecursively();
+        QDir().mkpath(dir);
+    }
+    const QString photo = writeLandscape(files.path());
+    const QString style = writeInkReference(files.path());
+    const QString models = QDir(files.path()).filePath(QStringLiteral("models"));
+    QDir().mkpath(models);
+    shuimo::testing::write_random_vgg19_weights((models + QStringLiteral("/vgg19.safetensors")).toStdString(), {1});
+    qputenv("XDG_DATA_HOME", data.toUtf8());
+    qputenv("SHUIMO_STYLES_DIR", nothing.toUtf8());  // only the user's style in the gallery
+
+    bool ok = true;
+    {
+        qputenv("SHUIMO_MODEL_DIR", nothing.toUtf8());
+        shuimo::ui::installTranslators(app, QStringLiteral("zh_CN"));
+        shuimo::ui::MainWindow window;
+        prepare(window, photo, style);
+        ok = save(window, out, QStringLiteral("main_window_zh_no_model.png")) && ok;
+        QSettings().remove(QStringLiteral("userStyles"));
+        window.close();
+    }
+    removeTranslators();
+    {
+        qputenv("SHUIMO_MODEL_DIR", models.toUtf8());
+        shuimo::ui::installTranslators(app, QStringLiteral("en"));
+        shuimo::ui::MainWindow window;
+        prepare(window, photo, style);
+        QSignalSpy progressed(window.controller(), &shuimo::ui::StyleController::progressed);
+        QSignalSpy previews(window.controller(), &shuimo::ui::StyleController::previewReady);
+        window.run();
+        for (int waited = 0; waited < 120000 && !(progressed.count() >= 60 && previews.count() >= 1); waited += 50) {
+            QTest::qWait(50);
+        }
+        QTest::qWait(200);
+        if (progressed.count() < 60) std::fprintf(stderr, "take_screenshots: the painting did not progress\n");
+        ok = progressed.count() >= 60 && save(window, out, QStringLiteral("main_window_en_running.png")) && ok;
+        window.cancel();
+        window.controller()->shutdown();
+    }
+    return ok ? 0 : 1;
+}

@@ -1,0 +1,39 @@
+#include "batch_launcher.h"
+
+#include "batch_dialog.h"
+#include "message_bar.h"
+
+namespace shuimo::ui {
+
+BatchLauncher::BatchLauncher(QWidget* window) : QObject(window), m_window(window) {}
+
+BatchDialog* BatchLauncher::ensureDialog() {
+    if (m_dialog == nullptr) m_dialog = new BatchDialog(m_window);
+    return m_dialog;
+}
+
+void BatchLauncher::open(const BatchInputs& inputs) {
+    ensureDialog()->setInputs(inputs);
+    m_dialog->show();
+    m_dialog->raise();
+    m_dialog->activateWindow();
+}
+
+void BatchLauncher::offerResume(MessageBar* bar) {
+    // A batch the last session left unfinished (quit, crash, power cut): offer to go on.
+    QString batchFile;
+    const QString offer = BatchDialog::resumeOfferText(&batchFile);
+    if (!offer.isEmpty()) bar->showMessage(MessageBar::Kind::Information, offer, tr("Resume"), tr("Dismiss"));
+    connect(bar, &MessageBar::actionTriggered, this, [this, bar, batchFile] {
+        bar->hide();
+        ensureDialog()->show();
+        m_dialog->resumeQueue(batchFile);
+    });
+    connect(bar, &MessageBar::dismissed, this, &BatchDialog::forgetLastQueue);
+}
+
+void BatchLauncher::shutdown() {
+    if (m_dialog != nullptr) m_dialog->shutdown();
+}
+
+}  // namespace shuimo::ui

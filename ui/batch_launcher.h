@@ -1,0 +1,35 @@
+#pragma once
+// The main window's door to batch export: the Batch dialog, made on first use
+// and kept (its batch runs while it is hidden), opened with the window's
+// photos, ticked styles and parameters; the offer to resume a batch the last
+// session left unfinished; stopping the runner when the app quits.
+
+#include <QObject>
+
+class QWidget;
+
+namespace shuimo::ui {
+
+class BatchDialog;
+class MessageBar;
+struct BatchInputs;
+
+class BatchLauncher : public QObject {
+    Q_OBJECT
+public:
+    explicit BatchLauncher(QWidget* window);
+    BatchDialog* dialog() const { return m_dialog; }  // null until first opened
+    void open(const BatchInputs& inputs);
+    // "An unfinished batch … Resume / Dismiss" in `bar`, if there is one.
+    void offerResume(MessageBar* bar);
+    // Running jobs back to "queued": the next start resumes them.
+    void shutdown();
+
+private:
+    BatchDialog* ensureDialog();
+
+    QWidget* m_window;
+    BatchDialog* m_dialog = nullptr;
+};
+
+}  // namespace shuimo::ui

@@ -1,0 +1,157 @@
+#include "run_presenter.h"
+
+#include <QLabel>
+#include <QProgressBar>
+#include <QSettings>
+#include <algorithm>
+#include <cmath>
+
+#include "loss_curve.h"
+#include "parameter_panel.h"
+#include "shuimo/engine/job_plan.h"
+#include "style_controller.h"
+
+namespace shuimo::ui {
+namespace {
+
+QString formatBytes(std::uint64_t bytes) {
+    const double gib = static_cast<double>(bytes) / (1024.0 * 1024.0 * 1024.0);
+    if (gib >= 1.0) return RunPresenter::tr("%1 GB").arg(gib, 0, 'f', 1);
+    return RunPresenter::tr("%1 MB").arg(static_cast<double>(bytes) / (1024.0 * 1024.0), 0, 'f', 0);
+}
+
+QString throughputKey(const engine::StyleParams& params) {
+    return QStringLiteral("throughput/") + QString::fromStdString(params.device);
+}
+
+}  // namespace
+
+double secondsLeft(const LevelWork& levels, const engine::IterationReport& report) {
+    const int total = std::max(1, report.total_iterations);
+    double done = 0.0;
+    double all = 0.0;
+    int counted = 0;
+    for (const auto& [iterations, gflop] : levels) {
+        done += gflop * std::clamp(report.iteration - counted, 0, iterations);
+        all += gflop * iterations;
+        counted += iterations;
+    }
+    return (done > 0.0 && all >= done) ? report.elapsed_s * (all - done) / done
+                                       : report.elapsed_s / std::max(1, report.iteration) * (total - report.iteration);
+}
+
+QString formatDuration(double seconds) {
+    if (seconds < 90) return RunPresenter::tr("%n s", nullptr, static_cast<int>(std::ceil(seconds)));
+    if (seconds < 5400) return RunPresenter::tr("%n min", nullptr, static_cast<int>(std::ceil(seconds / 60)));
+    return RunPresenter::tr("%1 h").arg(seconds / 3600.0, 0, 'f', 1);
+}
+
+RunPresenter::RunPresenter(StyleController* controller, ParameterPanel* params, QProgressBar* progress,
+                           QLabel* progressText, LossCurve* lossCurve, QObject* parent)
+    : QObject(parent),
+      m_controller(controller),
+      m_params(params),
+      m_progress(progress),
+      m_progressText(progressText),
+      m_lossCurve(lossCurve) {
+    connect(m_controller, &StyleController::progressed, this, &RunPresenter::showProgress);
+    connect(m_controller, &StyleController::throughputMeasured, this, [this](double gflops) {
+        // Remembered across sessions: the probe costs seconds of CPU on a small machine.
+        QSettings().setValue(throughputKey(m_params->params()), gflops);
+        setKnownThroughput(gflops);
+    });
+}
+
+void RunPresenter::setPhotoSize(const QSize& size) {
+    m_photoSize = size;
+    requestThroughput();
+    updateEstimate();
+}
+
+void RunPresenter::requestThroughput() {
+    if (m_throughputRequested) return;
+    m_throughputRequested = true;
+    const engine::StyleParams params = m_params->params();
+    const double known = QSettings().value(throughputKey(params)).toDouble();
+    if (known > 0) {
+        m_gflops = known;
+    } else {
+        m_controller->measureThroughput(QString::fromStdString(params.device), params.precision);
+    }
+}
+
+void RunPresenter::setKnownThroughput(double gflops) {
+    m_gflops = gflops;
+    m_throughputRequested = true;
+    updateEstimate();
+}
+
+void RunPresenter::updateEstimate() {
+    if (!m_photoSize.isValid()) {
+        m_params->setEstimate(tr("Add a photo to see the output size, memory and time."));
+        return;
+    }
+    const engine::StyleParams params = m_params->params();
+    try {
+        const bool half = params.precision == engine::Precision::Fp16 || params.precision == engine::Precision::Bf16;
+        const engine::JobPlan plan = engine::plan_job(m_photoSize.width(), m_photoSize.height(), params, half ? 2 : 4);
+        QString text = tr("%1 × %2 px, %n level(s), about %3 of memory", nullptr, static_cast<int>(plan.levels.size()))
+                           .arg(plan.output.width)
+                           .arg(plan.output.height)
+                           .arg(formatBytes(plan.peak_bytes));
+        text += m_gflops > 0 ? tr(", about %1").arg(formatDuration(plan.seconds_at(m_gflops))) : tr(", measuring speed…");
+        m_params->setEstimate(text);
+    } catch (const std::exception& error) {
+        m_params->setEstimate(QString::fromStdString(error.what()));
+    }
+}
+
+void RunPresenter::showStarted(const JobRequest& request) {
+    m_runLevels.clear();
+    try {
+        const QSize photo = m_photoSize.isValid() ? m_photoSize : QSize(request.params.size, request.params.size);
+        for (const auto& level : engine::plan_job(photo.width(), photo.height(), request.params).levels) {
+            m_runLevels.emplace_back(level.level.iterations, level.gflop_per_evaluation);
+        }
+    } catch (const std::exception&) {
+        // No plan: the time left falls back to seconds per iteration.
+    }
+    m_lossCurve->clear();
+    m_lastReportedWeights = ParameterPanel::weightsOf(request.params);
+    m_progress->setValue(0);
+    m_progressText->setText(tr("Starting…"));
+}
+
+void RunPresenter::showProgress(const engine::IterationReport& report) {
+    const int total = std::max(1, report.total_iterations);
+    m_progress->setMaximum(total);
+    m_progress->setValue(report.iteration);
+    const int levels = std::max<int>(static_cast<int>(m_runLevels.size()), 1);
+    m_progressText->setText(tr("Iteration %1 of %2 · level %3 of %4 (%5 × %6) · %7 left")
+                                .arg(report.iteration)
+                                .arg(total)
+                                .arg(report.scale + 1)
+                                .arg(std::max(levels, report.scale + 1))
+                                .arg(report.width)
+                                .arg(report.height)
+                                .arg(formatDuration(secondsLeft(m_runLevels, report))));
+    const bool changed = !(report.weights == m_lastReportedWeights);
+    m_lastReportedWeights = report.weights;
+    m_lossCurve->addPoint(report.iteration, report.total_loss, changed);
+}
+
+void RunPresenter::showFinished(const JobOutcome& outcome) {
+    if (outcome.cancelled) {
+        m_progressText->setText(tr("Cancelled after %n iteration(s); the best image so far is kept.", nullptr, outcome.iterationsRun));
+    } else {
+        m_progressText->setText(tr("Done: %n iteration(s) in %1 on %2 (%3).", nullptr, outcome.iterationsRun)
+                                    .arg(formatDuration(outcome.seconds), outcome.device, outcome.precision));
+        m_progress->setValue(m_progress->maximum());
+    }
+}
+
+void RunPresenter::showFailed() {
+    m_progressText->setText(tr("Stopped by an error."));
+}
+
+}  // namespace shuimo::ui

@@ -1,0 +1,71 @@
+#pragma once
+// What the window says about a painting run: before it, the estimate under the
+// parameters (output size, levels, memory, time at this device's measured
+// throughput); during it, the progress bar, "iteration i of n · level · time
+// left" and the loss curve; after it, how it ended. It reads the controller's
+// signals and the parameter panel and writes only to the widgets it is given.
+
+#include <QObject>
+#include <QSize>
+#include <utility>
+#include <vector>
+
+#include "job_types.h"
+
+class QLabel;
+class QProgressBar;
+
+namespace shuimo::ui {
+
+class LossCurve;
+class ParameterPanel;
+class StyleController;
+
+// A job's levels for the time left: (iterations, GFLOP per evaluation) each.
+using LevelWork = std::vector<std::pair<int, double>>;
+
+// Seconds left in a job: the work still to do at the rate seen so far (finer
+// levels cost more per iteration); per iteration when the levels are unknown.
+// One small function so that a shared ETA model can replace it.
+double secondsLeft(const LevelWork& levels, const engine::IterationReport& report);
+
+// "40 s", "7 min", "1.5 h".
+QString formatDuration(double seconds);
+
+class RunPresenter : public QObject {
+    Q_OBJECT
+public:
+    RunPresenter(StyleController* controller, ParameterPanel* params, QProgressBar* progress, QLabel* progressText,
+                 LossCurve* lossCurve, QObject* parent = nullptr);
+
+    // The current photo's size (invalid: none), the estimate's input; asks
+    // for the device's throughput the first time.
+    void setPhotoSize(const QSize& size);
+    QSize photoSize() const { return m_photoSize; }
+    // A throughput (GFLOP/s) already known, e.g. from an earlier session: no probe is run.
+    void setKnownThroughput(double gflops);
+    // The panel's estimate line from the parameters and the photo.
+    void updateEstimate();
+
+    // A job starts with `request`: its plan (for the time left), an empty curve.
+    void showStarted(const JobRequest& request);
+    void showProgress(const engine::IterationReport& report);
+    void showFinished(const JobOutcome& outcome);
+    void showFailed();
+
+private:
+    void requestThroughput();
+
+    StyleController* m_controller;
+    ParameterPanel* m_params;
+    QProgressBar* m_progress;
+    QLabel* m_progressText;
+    LossCurve* m_lossCurve;
+    LevelWork m_runLevels;  // the running job's levels
+    engine::LossWeights m_lastReportedWeights;
+    QSize m_photoSize;
+    double m_gflops = 0.0;
+    bool m_throughputRequested = false;
+};
+
+}  // namespace shuimo::ui
