@@ -1,5 +1,8 @@
 #include "json_lite.h"
 
+#include <charconv>
+#include <cmath>
+#include <cstdio>
 #include <cstdlib>
 
 namespace shuimo::engine::json {
@@ -214,5 +217,148 @@ const Value* Value::member(std::string_view key) const {
 }
 
 Value parse(std::string_view text) { return Parser(text).parse_document(); }
+
+Value Value::of_bool(bool b) {
+    Value v;
+    v.kind = Kind::Bool;
+    v.boolean = b;
+    return v;
+}
+
+Value Value::of_number(double d) {
+    Value v;
+    v.kind = Kind::Number;
+    v.number = d;
+    v.negative = d < 0;
+    return v;
+}
+
+Value Value::of_integer(long long n) {
+    Value v = of_number(static_cast<double>(n));
+    if (n >= 0) {
+        v.is_integer = true;
+        v.integer = static_cast<std::uint64_t>(n);
+    }
+    return v;
+}
+
+Value Value::of_string(std::string s) {
+    Value v;
+    v.kind = Kind::String;
+    v.string = std::move(s);
+    return v;
+}
+
+Value Value::of_array(std::vector<Value> items) {
+    Value v;
+    v.kind = Kind::Array;
+    v.array = std::move(items);
+    return v;
+}
+
+namespace {
+
+std::string number_text(const Value& value) {
+    if (value.is_integer) return std::to_string(value.integer);
+    if (!std::isfinite(value.number)) return value.number > 0 ? "1e999" : (value.number < 0 ? "-1e999" : "null");
+    char buffer[64];
+    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value.number);  // shortest round trip
+    return std::string(buffer, result.ptr);
+}
+
+void write_string(std::string& out, const std::string& text) {
+    out += '"';
+    for (const char c : text) {
+        switch (c) {
+        case '"': out += "\\\""; break;
+        case '\\': out += "\\\\"; break;
+        case '\n': out += "\\n"; break;
+        case '\r': out += "\\r"; break;
+        case '\t': out += "\\t"; break;
+        default:
+            if (static_cast<unsigned char>(c) < 0x20) {
+                char escape[8];
+                std::snprintf(escape, sizeof escape, "\\u%04x", static_cast<unsigned>(c));
+                out += escape;
+            } else {
+                out += c;
+            }
+        }
+    }
+    out += '"';
+}
+
+void write_to(std::string& out, const Value& value) {
+    switch (value.kind) {
+    case Value::Kind::Null: out += "null"; break;
+    case Value::Kind::Bool: out += value.boolean ? "true" : "false"; break;
+    case Value::Kind::Number: out += number_text(value); break;
+    case Value::Kind::String: write_string(out, value.string); break;
+    case Value::Kind::Array:
+        out += '[';
+        for (std::size_t i = 0; i < value.array.size(); ++i) {
+            if (i) out += ',';
+            write_to(out, value.array[i]);
+        }
+        out += ']';
+        break;
+    case Value::Kind::Object:
+        out += '{';
+        for (std::size_t i = 0; i < value.object.size(); ++i) {
+            if (i) out += ',';
+            write_string(out, value.object[i].key);
+            out += ':';
+            write_to(out, value.object[i].value);
+        }
+        out += '}';
+        break;
+    }
+}
+
+}  // namespace
+
+std::string write(const Value& value) {
+    std::string out;
+    write_to(out, value);
+    return out;
+}
+
+std::string describe(const Value& value) {
+    switch (value.kind) {
+    case Value::Kind::Null: return "null";
+    case Value::Kind::Bool: return value.boolean ? "true" : "false";
+    case Value::Kind::Number: {
+        char buffer[64];
+        std::snprintf(buffer, sizeof buffer, "%.17g", value.number);
+        return buffer;
+    }
+    case Value::Kind::String: {
+        std::string shown;
+        write_string(shown, value.string.substr(0, 40));
+        return shown;
+    }
+    case Value::Kind::Array: return "an array";
+    case Value::Kind::Object: return "an object";
+    }
+    return "?";
+}
+
+bool operator==(const Value& a, const Value& b) {
+    if (a.kind != b.kind) return false;
+    switch (a.kind) {
+    case Value::Kind::Null: return true;
+    case Value::Kind::Bool: return a.boolean == b.boolean;
+    case Value::Kind::Number: return a.number == b.number;
+    case Value::Kind::String: return a.string == b.string;
+    case Value::Kind::Array: return a.array == b.array;
+    case Value::Kind::Object:
+        if (a.object.size() != b.object.size()) return false;
+        for (std::size_t i = 0; i < a.object.size(); ++i) {
+            if (a.object[i].key != b.object[i].key || !(a.object[i].value == b.object[i].value)) return false;
+        }
+        return true;
+    }
+    return false;
+}
 
 }  // namespace shuimo::engine::json
