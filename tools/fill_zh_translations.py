@@ -312,6 +312,12 @@ ZH = {
     "Blend weight of %1": "%1 的混合权重",
     "Use Recommended Settings": "使用推荐设置",
     "Applied the style's recommended settings (Ctrl+Z undoes)": "已应用该风格的推荐设置（Ctrl+Z 可撤销）",
+    # Issue 13 (params): the parameter panel keeps every value; the preview interval in Preferences
+    "Photo's size": "照片原尺寸",
+    "From a start image": "从起始图像",
+    " ms": " 毫秒",
+    "&Preview every:": "预览间隔(&P)：",
+    "How often the preview shows a running painting; shorter costs a little speed": "运行中的画作多久刷新一次预览；间隔越短，速度略慢",
 }
 
 

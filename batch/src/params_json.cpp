@@ -7,12 +7,6 @@
 #include "shuimo/engine/param_table.h"
 
 namespace shuimo::batch {
-namespace {
-
-std::string prefix(const QString& where) { return where.isEmpty() ? std::string() : where.toStdString() + ": "; }
-
-}  // namespace
-
 engine::json::Value from_qjson(const QJsonValue& value) {
     using engine::json::Value;
     switch (value.type()) {
@@ -79,37 +73,7 @@ QJsonObject params_to_json(const engine::StyleParams& p) {
 
 engine::StyleParams params_from_json(const QJsonObject& json, engine::StyleParams p, ParamsReading reading,
                                      const QString& where) {
-    const bool strict = reading == ParamsReading::Strict;
-    for (auto it = json.begin(); it != json.end(); ++it) {
-        const engine::ParamField* field = engine::find_param_field(it.key().toStdString());
-        if (!field || !field->stored) {
-            if (!strict) continue;
-            throw engine::ConfigError(prefix(where) + "unknown setting '" + it.key().toStdString() +
-                                      "' (see docs/BATCH.md for the names)");
-        }
-        const engine::json::Value value = from_qjson(it.value());
-        engine::StyleParams next = p;
-        try {
-            engine::set_param(*field, next, value);
-            // Lenient reading keeps only values validate() accepts; strict reading validates it all below.
-            if (!strict) engine::check_param(*field, next);
-        } catch (const engine::ParamValueError& e) {
-            if (!strict) continue;
-            throw engine::ConfigError(prefix(where) + std::string(field->key) + " is " + engine::json::describe(value) +
-                                      "; expected " + e.what());
-        } catch (const engine::ConfigError&) {
-            continue;  // lenient: out of range, keep the value we had
-        }
-        p = std::move(next);
-    }
-    if (strict) {
-        try {
-            engine::validate(p);
-        } catch (const engine::ConfigError& e) {
-            throw engine::ConfigError(prefix(where) + e.what());
-        }
-    }
-    return p;
+    return engine::params_from_json_value(from_qjson(json), std::move(p), reading == ParamsReading::Strict, where.toStdString());
 }
 
 }  // namespace shuimo::batch

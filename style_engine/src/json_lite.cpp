@@ -1,9 +1,13 @@
 #include "json_lite.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <sstream>
+
+#include "shuimo/engine/errors.h"
 
 namespace shuimo::engine::json {
 namespace {
@@ -256,6 +260,13 @@ Value Value::of_array(std::vector<Value> items) {
     return v;
 }
 
+Value Value::of_object(std::vector<Member> members) {
+    Value v;
+    v.kind = Kind::Object;
+    v.object = std::move(members);
+    return v;
+}
+
 namespace {
 
 std::string number_text(const Value& value) {
@@ -359,6 +370,85 @@ bool operator==(const Value& a, const Value& b) {
         return true;
     }
     return false;
+}
+
+namespace {
+
+// Keys unquoted: "name must be a string", as batch queue messages always said.
+std::string quoted(std::string_view key) { return std::string(key); }
+
+std::string number_text_for_message(double value) {
+    std::ostringstream out;
+    out << value;
+    return out.str();
+}
+
+}  // namespace
+
+ObjectReader::ObjectReader(const Value& object, std::string where, std::string_view what_it_is)
+    : object_(object), where_(std::move(where)) {
+    if (object.kind != Value::Kind::Object) fail("must be " + std::string(what_it_is));
+}
+
+void ObjectReader::fail(const std::string& what) const {
+    throw ConfigError(where_.empty() ? what : where_ + ": " + what);
+}
+
+const Value* ObjectReader::get(std::string_view key) {
+    if (std::find(read_.begin(), read_.end(), key) == read_.end()) read_.emplace_back(key);
+    return object_.member(key);
+}
+
+const Value& ObjectReader::required(std::string_view key) {
+    const Value* value = get(key);
+    if (!value) fail("missing " + quoted(key));  // typed() says what it must be
+    return *value;
+}
+
+const Value* ObjectReader::typed(std::string_view key, Value::Kind kind, std::string_view kind_name, bool is_required) {
+    const Value* value = get(key);
+    if (!value && is_required) fail(quoted(key) + " must be " + std::string(kind_name) + " (it is missing)");
+    if (value && value->kind != kind) fail(quoted(key) + " must be " + std::string(kind_name) + " (got " + describe(*value) + ")");
+    return value;
+}
+
+std::string ObjectReader::text(std::string_view key, std::string fallback, bool is_required, bool non_empty) {
+    const Value* value = typed(key, Value::Kind::String, "a string", is_required);
+    if (!value) return fallback;
+    if (non_empty && value->string.empty()) fail(quoted(key) + " is empty");
+    return value->string;
+}
+
+double ObjectReader::number(std::string_view key, double fallback, double low, double high, bool is_required) {
+    const Value* value = typed(key, Value::Kind::Number, "a number", is_required);
+    if (!value) return fallback;
+    if (!std::isfinite(value->number) || value->number < low || value->number > high) {
+        fail(quoted(key) + " is " + describe(*value) + ", allowed " + number_text_for_message(low) + " to " +
+             number_text_for_message(high));
+    }
+    return value->number;
+}
+
+long long ObjectReader::integer(std::string_view key, long long fallback, long long low, long long high) {
+    const Value* value = get(key);
+    if (!value) return fallback;
+    if (value->kind != Value::Kind::Number || value->number != std::floor(value->number) || value->number < static_cast<double>(low) ||
+        value->number > static_cast<double>(high)) {
+        fail(quoted(key) + " is " + describe(*value) + "; expected a whole number from " + std::to_string(low) + " to " +
+             std::to_string(high));
+    }
+    return static_cast<long long>(value->number);
+}
+
+bool ObjectReader::boolean(std::string_view key, bool fallback, bool is_required) {
+    const Value* value = typed(key, Value::Kind::Bool, "true or false", is_required);
+    return value ? value->boolean : fallback;
+}
+
+void ObjectReader::finish() const {
+    for (const auto& [key, value] : object_.object) {
+        if (std::find(read_.begin(), read_.end(), key) == read_.end()) fail("unknown key '" + key + "'");
+    }
 }
 
 }  // namespace shuimo::engine::json

@@ -27,9 +27,10 @@ int read_integer(const ParamField& f, const Value& v) {
     return static_cast<int>(v.number);
 }
 
+// Any number, NaN and infinities included (the CLI's "nan"): check_param() refuses those with
+// the parameter's range, so the range is stated in one place.
 double read_number(const Value& v) {
-    // JSON has no NaN or infinity; Qt reads a literal 1e999 as infinity.
-    if (v.kind != Value::Kind::Number || !std::isfinite(v.number)) throw ParamValueError("a finite number");
+    if (v.kind != Value::Kind::Number) throw ParamValueError("a finite number");
     return v.number;
 }
 
@@ -220,10 +221,10 @@ const ParamField kFields[] = {
      "VGG-19 layers for content.", true, false, true, R"(["relu3_2"])",
      SHUIMO_GET_SET(TextList<&StyleParams::content_layers>)},
     {"style_layers", "style layers", ParamType::TextList, 0, 0, false, "style-layers", "L,...",
-     "VGG-19 layers for style.", true, false, true, R"(["relu1_1", "relu2_1", "relu3_1"])",
+     "VGG-19 layers for style.", true, false, true, R"(["relu1_2", "relu2_2", "relu3_1", "relu4_1", "relu5_1"])",
      SHUIMO_GET_SET(TextList<&StyleParams::style_layers>)},
     {"style_layer_weights", "style layer weight", ParamType::NumberList, 0, 1e12, false, "style-layer-weights", "W1,W2,...",
-     "Weight of each style layer; empty = 1 for every layer.", true, false, true, "[1, 2, 0.5]",
+     "Weight of each style layer; empty = 1 for every layer.", true, false, true, "[1, 2, 0.5, 1, 1]",
      SHUIMO_GET_SET(NumberList<&StyleParams::style_layer_weights>)},
     {"optimizer", "optimizer", ParamType::Choice, 0, 0, false, "optimizer", "lbfgs|adam", "Optimiser.", true, false, true,
      R"("adam")", SHUIMO_GET_SET(Choice<&StyleParams::optimizer, &parse_optimizer>)},
@@ -399,6 +400,41 @@ bool only_live_params_differ(const StyleParams& a, const StyleParams& b) {
     for (const auto& f : kFields)
         if (f.live) copy_param(f, b, same);
     return same == b;
+}
+
+StyleParams params_from_json_value(const json::Value& object, StyleParams p, bool strict, const std::string& where) {
+    const std::string prefix = where.empty() ? std::string() : where + ": ";
+    if (object.kind != Value::Kind::Object) {
+        if (strict) throw ConfigError(prefix + "the parameters must be a JSON object");
+        return p;
+    }
+    for (const auto& [key, value] : object.object) {
+        const ParamField* field = find_param_field(key);
+        if (!field || !field->stored) {
+            if (!strict) continue;
+            throw ConfigError(prefix + "unknown setting '" + key + "' (see docs/BATCH.md for the names)");
+        }
+        StyleParams next = p;
+        try {
+            set_param(*field, next, value);
+            // Lenient reading keeps only values validate() accepts; strict reading validates it all below.
+            if (!strict) check_param(*field, next);
+        } catch (const ParamValueError& e) {
+            if (!strict) continue;
+            throw ConfigError(prefix + key + " is " + json::describe(value) + "; expected " + e.what());
+        } catch (const ConfigError&) {
+            continue;  // lenient: out of range, keep the value we had
+        }
+        p = std::move(next);
+    }
+    if (strict) {
+        try {
+            validate(p);
+        } catch (const ConfigError& e) {
+            throw ConfigError(prefix + e.what());
+        }
+    }
+    return p;
 }
 
 json::Value params_to_json_value(const StyleParams& params, bool pixels_only) {

@@ -38,6 +38,7 @@ struct Value {
     static Value of_integer(long long n);            // written without a fraction
     static Value of_string(std::string s);
     static Value of_array(std::vector<Value> items);
+    static Value of_object(std::vector<Member> members = {});
 };
 
 struct Member {
@@ -54,5 +55,36 @@ std::string describe(const Value& value);
 std::string write(const Value& value);
 
 bool operator==(const Value& a, const Value& b);
+
+// The one strict reader of a JSON object's fields (style manifest, batch queues;
+// parameters go through param_table.h): every key is read by name with its type and
+// range, finish() refuses keys nobody read, and every error is a ConfigError that
+// starts with `where` (the file and the place in it) and names the key, the value
+// and what is allowed.
+class ObjectReader {
+public:
+    // `object` must outlive the reader; fails (with `where`) if it is not an object.
+    ObjectReader(const Value& object, std::string where, std::string_view what_it_is = "a JSON object");
+
+    const Value* get(std::string_view key);  // nullptr when absent; marks the key as read
+    const Value& required(std::string_view key);
+    // The value at `key` of `kind`; fails with "\"key\" must be <kind_name>" otherwise.
+    const Value* typed(std::string_view key, Value::Kind kind, std::string_view kind_name, bool required = false);
+
+    std::string text(std::string_view key, std::string fallback = {}, bool required = false, bool non_empty = false);
+    double number(std::string_view key, double fallback, double low, double high, bool required = false);
+    long long integer(std::string_view key, long long fallback, long long low, long long high);
+    bool boolean(std::string_view key, bool fallback, bool required = false);
+
+    void finish() const;  // refuses keys that were not read
+    [[noreturn]] void fail(const std::string& what) const;
+    const std::string& where() const { return where_; }
+    void set_where(std::string where) { where_ = std::move(where); }
+
+private:
+    const Value& object_;
+    std::string where_;
+    std::vector<std::string> read_;
+};
 
 }  // namespace shuimo::engine::json

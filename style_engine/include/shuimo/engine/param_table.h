@@ -77,6 +77,13 @@ void copy_param(const ParamField& field, const StyleParams& from, StyleParams& t
 // True when a and b differ in no field that cannot change during a run.
 bool only_live_params_differ(const StyleParams& a, const StyleParams& b);
 
+// The one params reader (presets, queues, metadata, settings): the stored fields of a JSON
+// object over `base`. Strict (files a person wrote): an unknown key, a wrong type or a value
+// out of range is a ConfigError "<where>: <key> is <value>; expected <what>", and the result
+// is validate()d. Lenient (the app's own settings, files of older versions): such keys keep
+// the value of `base`. `where` may be empty.
+StyleParams params_from_json_value(const json::Value& object, StyleParams base, bool strict, const std::string& where = {});
+
 // Every stored field as one JSON object, in table order (pixels_only: the fields that
 // decide the painting).
 json::Value params_to_json_value(const StyleParams& params, bool pixels_only = false);
