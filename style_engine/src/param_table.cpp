@@ -16,7 +16,13 @@ std::string number(double value) {
     return out.str();
 }
 
-std::string range_text(const ParamField& f) { return number(f.low) + " to " + number(f.high); }
+// Whole bounds as whole numbers ("1000000", not "1e+06").
+std::string bound(double value) {
+    if (value == std::floor(value) && std::abs(value) < 1e15) return std::to_string(static_cast<long long>(value));
+    return number(value);
+}
+
+std::string range_text(const ParamField& f) { return bound(f.low) + " to " + bound(f.high); }
 
 // --- reading one JSON value into a field (type and, for whole numbers, range) ---------
 
@@ -321,7 +327,7 @@ void Choice<Member, Parse>::set(const ParamField& f, StyleParams& p, const Value
 
 void check_int(const ParamField& f, long long value) {
     if (value < f.low || value > f.high) {
-        throw ConfigError(std::string(f.label) + " must be between " + number(f.low) + " and " + number(f.high) + " (got " +
+        throw ConfigError(std::string(f.label) + " must be between " + bound(f.low) + " and " + bound(f.high) + " (got " +
                           std::to_string(value) + ")");
     }
 }
