@@ -7,6 +7,7 @@
 
 #include <set>
 
+#include "distinct_params.h"
 #include "shuimo/batch/params_json.h"
 #include "shuimo/engine/errors.h"
 #include "shuimo/engine/param_table.h"
@@ -111,14 +112,7 @@ private Q_SLOTS:
                  QByteArray(R"({"colour_strength":1,"content_layers":["relu4_2"],"content_weight":1,"init":"content","iterations":500,"lbfgs_history":100,"learning_rate":0.02,"level_iterations":[],"loss_scale":0,"min_size":128,"monochrome_ink":false,"optimizer":"lbfgs","paper_colour":null,"pooling":"max","precision":"auto","preserve_colors":false,"scales":0,"seed":"0","size":512,"style_layer_weights":[],"style_layers":["relu1_1","relu2_1","relu3_1","relu4_1","relu5_1"],"style_scale":1,"style_weight":1000000,"tv_weight":1})"));
         QCOMPARE(QJsonDocument(batch::params_to_json(p)).toJson(QJsonDocument::Compact),
                  QByteArray(R"({"checkpointing":"auto","colour_strength":1,"content_layers":["relu4_2"],"content_weight":1,"device":"auto","init":"content","iterations":500,"lbfgs_history":100,"learning_rate":0.02,"level_iterations":[],"loss_scale":0,"max_memory":"0","min_size":128,"monochrome_ink":false,"optimizer":"lbfgs","paper_colour":null,"pooling":"max","precision":"auto","preserve_colors":false,"report_every":0,"scales":0,"seed":"0","size":512,"style_layer_weights":[],"style_layers":["relu1_1","relu2_1","relu3_1","relu4_1","relu5_1"],"style_scale":1,"style_weight":1000000,"tv_weight":1})"));
-        p.size = 777; p.iterations = 33; p.scales = 3; p.min_size = 100; p.level_iterations = {10, 10, 13};
-        p.content_weight = 2; p.style_weight = 3e5; p.tv_weight = 0.5; p.content_layers = {"relu3_2"};
-        p.style_layers = {"relu1_1", "relu2_1"}; p.style_layer_weights = {1, 2}; p.optimizer = engine::OptimizerKind::Adam;
-        p.learning_rate = 0.05; p.lbfgs_history = 20; p.pooling = engine::PoolingKind::Average; p.init = engine::InitKind::Noise;
-        p.style_scale = 0.8; p.preserve_colors = true; p.colour_strength = 0.3; p.monochrome_ink = true;
-        p.paper_colour = std::array<float, 3>{0.5f, 0.25f, 0.125f}; p.seed = 123456789012345ULL; p.device = "cpu";
-        p.precision = engine::Precision::Fp32; p.loss_scale = 1024; p.checkpointing = engine::Checkpointing::On;
-        p.max_memory = 3ULL << 30; p.report_every = 5;
+        p = testing::distinctParams();
         QCOMPARE(QJsonDocument(batch::painting_params_json(p)).toJson(QJsonDocument::Compact),
                  QByteArray(R"({"colour_strength":0.3,"content_layers":["relu3_2"],"content_weight":2,"init":"noise","iterations":33,"lbfgs_history":20,"learning_rate":0.05,"level_iterations":[10,10,13],"loss_scale":1024,"min_size":100,"monochrome_ink":true,"optimizer":"adam","paper_colour":[0.5,0.25,0.125],"pooling":"avg","precision":"fp32","preserve_colors":true,"scales":3,"seed":"123456789012345","size":777,"style_layer_weights":[1,2],"style_layers":["relu1_1","relu2_1"],"style_scale":0.8,"style_weight":300000,"tv_weight":0.5})"));
     }
