@@ -374,9 +374,6 @@ bool operator==(const Value& a, const Value& b) {
 
 namespace {
 
-// Keys unquoted: "name must be a string", as batch queue messages always said.
-std::string quoted(std::string_view key) { return std::string(key); }
-
 std::string number_text_for_message(double value) {
     std::ostringstream out;
     out << value;
@@ -385,9 +382,13 @@ std::string number_text_for_message(double value) {
 
 }  // namespace
 
-ObjectReader::ObjectReader(const Value& object, std::string where, std::string_view what_it_is)
-    : object_(object), where_(std::move(where)) {
+ObjectReader::ObjectReader(const Value& object, std::string where, std::string_view what_it_is, Keys keys)
+    : object_(object), where_(std::move(where)), keys_(keys) {
     if (object.kind != Value::Kind::Object) fail("must be " + std::string(what_it_is));
+}
+
+std::string ObjectReader::name(std::string_view key) const {
+    return keys_ == Keys::Quoted ? "\"" + std::string(key) + "\"" : std::string(key);
 }
 
 void ObjectReader::fail(const std::string& what) const {
@@ -401,21 +402,24 @@ const Value* ObjectReader::get(std::string_view key) {
 
 const Value& ObjectReader::required(std::string_view key) {
     const Value* value = get(key);
-    if (!value) fail("missing " + quoted(key));  // typed() says what it must be
+    if (!value) fail("missing " + name(key));
     return *value;
 }
 
 const Value* ObjectReader::typed(std::string_view key, Value::Kind kind, std::string_view kind_name, bool is_required) {
     const Value* value = get(key);
-    if (!value && is_required) fail(quoted(key) + " must be " + std::string(kind_name) + " (it is missing)");
-    if (value && value->kind != kind) fail(quoted(key) + " must be " + std::string(kind_name) + " (got " + describe(*value) + ")");
+    if (!value && is_required) {
+        if (keys_ == Keys::Quoted) fail("missing " + name(key));
+        fail(name(key) + " must be " + std::string(kind_name) + " (it is missing)");
+    }
+    if (value && value->kind != kind) fail(name(key) + " must be " + std::string(kind_name) + " (got " + describe(*value) + ")");
     return value;
 }
 
 std::string ObjectReader::text(std::string_view key, std::string fallback, bool is_required, bool non_empty) {
     const Value* value = typed(key, Value::Kind::String, "a string", is_required);
     if (!value) return fallback;
-    if (non_empty && value->string.empty()) fail(quoted(key) + " is empty");
+    if (non_empty && value->string.empty()) fail(name(key) + " is empty");
     return value->string;
 }
 
@@ -423,7 +427,7 @@ double ObjectReader::number(std::string_view key, double fallback, double low, d
     const Value* value = typed(key, Value::Kind::Number, "a number", is_required);
     if (!value) return fallback;
     if (!std::isfinite(value->number) || value->number < low || value->number > high) {
-        fail(quoted(key) + " is " + describe(*value) + ", allowed " + number_text_for_message(low) + " to " +
+        fail(name(key) + " is " + describe(*value) + ", allowed " + number_text_for_message(low) + " to " +
              number_text_for_message(high));
     }
     return value->number;
@@ -434,7 +438,7 @@ long long ObjectReader::integer(std::string_view key, long long fallback, long l
     if (!value) return fallback;
     if (value->kind != Value::Kind::Number || value->number != std::floor(value->number) || value->number < static_cast<double>(low) ||
         value->number > static_cast<double>(high)) {
-        fail(quoted(key) + " is " + describe(*value) + "; expected a whole number from " + std::to_string(low) + " to " +
+        fail(name(key) + " is " + describe(*value) + "; expected a whole number from " + std::to_string(low) + " to " +
              std::to_string(high));
     }
     return static_cast<long long>(value->number);

@@ -14,6 +14,7 @@ namespace {
 constexpr std::uintmax_t kMaxManifestBytes = 1 << 20;
 
 using json::Value;
+constexpr auto kQuoted = json::ObjectReader::Keys::Quoted;  // the manifest's messages quote keys
 
 bool valid_id(const std::string& id) {
     if (id.empty() || id.size() > 64) return false;
@@ -43,7 +44,7 @@ StyleLibrary parse_style_library(std::string_view json_text, const std::filesyst
         throw ConfigError(manifest.string() + ": not valid JSON: " + e.what());
     }
     // Unknown keys are allowed (a newer manifest may add some); known ones are strict.
-    json::ObjectReader reader(root, manifest.string() + ": top level");
+    json::ObjectReader reader(root, manifest.string() + ": top level", "a JSON object", kQuoted);
     const Value& version = *reader.typed("version", Value::Kind::Number, "a number", true);
     if (!version.is_integer || version.integer != 1)
         reader.fail("\"version\" must be 1 (this Shuimo reads version 1 manifests)");
@@ -55,7 +56,7 @@ StyleLibrary parse_style_library(std::string_view json_text, const std::filesyst
     const std::filesystem::path directory = manifest.parent_path();
     std::set<std::string> seen;
     for (std::size_t i = 0; i < list.array.size(); ++i) {
-        json::ObjectReader item(list.array[i], manifest.string() + ": style " + std::to_string(i));
+        json::ObjectReader item(list.array[i], manifest.string() + ": style " + std::to_string(i), "a JSON object", kQuoted);
         StyleEntry entry;
         entry.id = item.text("id", {}, true, true);
         item.set_where(manifest.string() + ": style " + std::to_string(i) + " (\"" + entry.id + "\")");
@@ -64,7 +65,7 @@ StyleLibrary parse_style_library(std::string_view json_text, const std::filesyst
 
         const auto translated = [&](std::string_view key, std::string& en, std::string& zh) {
             json::ObjectReader names(*item.typed(key, Value::Kind::Object, "an object with \"en\" and \"zh\"", true),
-                                     item.where() + ", " + std::string(key));
+                                     item.where() + ", " + std::string(key), "an object", kQuoted);
             en = names.text("en", {}, true, true);
             zh = names.text("zh", {}, true, true);
         };
@@ -76,7 +77,7 @@ StyleLibrary parse_style_library(std::string_view json_text, const std::filesyst
         entry.file = directory / file;
 
         json::ObjectReader recommended(*item.typed("recommended", Value::Kind::Object, "an object", true),
-                                       item.where() + ", recommended");
+                                       item.where() + ", recommended", "an object", kQuoted);
         entry.recommended.style_weight = recommended.number("style_weight", 0, 1.0, 1e12, true);
         entry.recommended.style_scale = recommended.number("style_scale", 0, 0.1, 4.0, true);
         entry.recommended.preserve_colors = recommended.boolean("preserve_colors", false, true);

@@ -63,8 +63,11 @@ bool operator==(const Value& a, const Value& b);
 // and what is allowed.
 class ObjectReader {
 public:
+    // How messages name keys: Plain `name must be a string` (batch queues), or Quoted
+    // `"name" must be a string` and `missing "name"` (the style manifest).
+    enum class Keys { Plain, Quoted };
     // `object` must outlive the reader; fails (with `where`) if it is not an object.
-    ObjectReader(const Value& object, std::string where, std::string_view what_it_is = "a JSON object");
+    ObjectReader(const Value& object, std::string where, std::string_view what_it_is = "a JSON object", Keys keys = Keys::Plain);
 
     const Value* get(std::string_view key);  // nullptr when absent; marks the key as read
     const Value& required(std::string_view key);
@@ -82,8 +85,11 @@ public:
     void set_where(std::string where) { where_ = std::move(where); }
 
 private:
+    std::string name(std::string_view key) const;
+
     const Value& object_;
     std::string where_;
+    Keys keys_;
     std::vector<std::string> read_;
 };
 
