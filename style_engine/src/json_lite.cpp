@@ -260,10 +260,9 @@ Value Value::of_array(std::vector<Value> items) {
     return v;
 }
 
-Value Value::of_object(std::vector<Member> members) {
+Value Value::of_object() {
     Value v;
     v.kind = Kind::Object;
-    v.object = std::move(members);
     return v;
 }
 

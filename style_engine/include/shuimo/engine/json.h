@@ -38,7 +38,7 @@ struct Value {
     static Value of_integer(long long n);            // written without a fraction
     static Value of_string(std::string s);
     static Value of_array(std::vector<Value> items);
-    static Value of_object(std::vector<Member> members = {});
+    static Value of_object();  // empty (Member is incomplete here: no vector<Member> by value)
 };
 
 struct Member {
