@@ -1,4 +1,5 @@
-// The engine core's strict JSON reader (safetensors headers, the style manifest).
+// The engine core's strict JSON reader (safetensors headers, the style manifest,
+// batch queues) and its writer: what it writes reads back as the same value.
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
@@ -24,6 +25,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         volatile std::size_t sink = count_values(value);
         (void)sink;
         if (value.kind == json::Value::Kind::Object) (void)value.member("a");
+        if (!(json::parse(json::write(value)) == value)) __builtin_trap();
+        if (value.kind == json::Value::Kind::Object) {
+            try {
+                json::ObjectReader reader(value, "fuzz");
+                (void)reader.text("a");
+                (void)reader.integer("b", 0, -5, 5);
+                (void)reader.number("c", 0, 0, 1);
+                reader.finish();
+            } catch (const std::exception&) {
+            }
+        }
     } catch (const json::ParseError&) {
     }
     return 0;

@@ -19,6 +19,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const engine::StyleParams params = batch::params_from_json(object.value(QStringLiteral("params")).toObject());
     const QJsonObject again = batch::params_to_json(params);  // what "Save preset" would write back
     if (again.isEmpty()) __builtin_trap();
+    // Saved and loaded again, every field is what it was (issue 13: nothing dropped).
+    if (!(batch::params_from_json(again) == params)) __builtin_trap();
     try {
         engine::validate(params);
     } catch (const engine::ConfigError&) {

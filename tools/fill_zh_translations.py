@@ -318,6 +318,12 @@ ZH = {
     "This build and this computer (the same as <tt>shuimo-cli doctor</tt>):": "本构建与本机的情况（与 <tt>shuimo-cli doctor</tt> 相同）：",
     "&Copy Report": "复制报告(&C)",
     "Print what Help › About shows (shuimo-cli doctor) and quit.": "打印“帮助 › 关于”显示的内容（同 shuimo-cli doctor）后退出。",
+    # Issue 13 (params): the parameter panel keeps every value; the preview interval in Preferences
+    "Photo's size": "照片原尺寸",
+    "From a start image": "从起始图像",
+    " ms": " 毫秒",
+    "&Preview every:": "预览间隔(&P)：",
+    "How often the preview shows a running painting; shorter costs a little speed": "运行中的画作多久刷新一次预览；间隔越短，速度略慢",
 }
 
 

@@ -4,36 +4,19 @@
 
 #include <QMetaObject>
 #include <algorithm>
-#include <cerrno>
 #include <exception>
 #include <utility>
 
-#ifdef Q_OS_LINUX
-#include <sys/resource.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-#endif
 
 #include "shuimo/batch/queue_store.h"
 #include "shuimo/engine/model_paths.h"
+#include "shuimo/engine/system_helpers.h"
 
 namespace shuimo::ui {
 namespace {
 
 QString fromStd(const std::string& text) {
     return QString::fromStdString(text);
-}
-
-// As EngineWorker::yieldToInterface: Linux nice values are per thread and new
-// threads inherit them, so the runner's workers (and the torch pool they start)
-// leave the GUI thread the CPU whenever it has work.
-void lowerThisThreadsPriority() {
-#ifdef Q_OS_LINUX
-    const auto thread = static_cast<id_t>(::syscall(SYS_gettid));
-    errno = 0;
-    const int current = ::getpriority(PRIO_PROCESS, thread);
-    if (errno == 0) ::setpriority(PRIO_PROCESS, thread, std::min(current + 4, 19));
-#endif
 }
 
 }  // namespace
@@ -153,7 +136,7 @@ void BatchController::start() {
     batch::BatchRunner* runner = m_runner.get();
     const quint64 run = ++m_runs;
     m_thread = std::thread([this, runner, run] {
-        lowerThisThreadsPriority();
+        engine::lower_current_thread_priority();
         QString error;
         try {
             runner->run();

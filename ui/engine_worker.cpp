@@ -2,18 +2,12 @@
 
 #include <QFileInfo>
 #include <algorithm>
-#include <cerrno>
 #include <exception>
-
-#ifdef Q_OS_LINUX
-#include <sys/resource.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-#endif
 
 #include "shuimo/engine/errors.h"
 #include "shuimo/engine/model_paths.h"
 #include "shuimo/engine/style_engine.h"
+#include "shuimo/engine/system_helpers.h"
 #include "shuimo/image_io/image_io.h"
 
 namespace shuimo::ui {
@@ -139,13 +133,7 @@ void EngineWorker::runJob(quint64 jobId, const JobRequest& request) {
 }
 
 void EngineWorker::yieldToInterface() {
-#ifdef Q_OS_LINUX
-    // Linux nice values are per thread, and threads inherit them when created.
-    const auto thread = static_cast<id_t>(::syscall(SYS_gettid));
-    errno = 0;
-    const int current = ::getpriority(PRIO_PROCESS, thread);
-    if (errno == 0) ::setpriority(PRIO_PROCESS, thread, std::min(current + 4, 19));
-#endif
+    engine::lower_current_thread_priority();
 }
 
 void EngineWorker::measureThroughput(const QString& device, int precision) {

@@ -10,44 +10,15 @@
 #include <cmath>
 #include <exception>
 
+#include "job_types.h"
+#include "shuimo/engine/system_helpers.h"
 #include "shuimo/image_io/image_io.h"
 
 namespace shuimo::ui {
 namespace {
 
 bool sameFile(const QString& a, const QString& b) {
-    const QFileInfo left(a);
-    const QFileInfo right(b);
-    if (left.exists() && right.exists()) return left.canonicalFilePath() == right.canonicalFilePath();
-    return left.absoluteFilePath() == right.absoluteFilePath();
-}
-
-QImage toQImage(const engine::Image& image, int bitDepth) {
-    if (bitDepth == 16) {
-        QImage out(image.width, image.height, QImage::Format_RGBX64);
-        for (int y = 0; y < image.height; ++y) {
-            auto* line = reinterpret_cast<quint16*>(out.scanLine(y));
-            for (int x = 0; x < image.width; ++x) {
-                for (int c = 0; c < 3; ++c) {
-                    const float v = std::clamp(image.at(x, y, image.channels >= 3 ? c : 0), 0.0f, 1.0f);
-                    line[x * 4 + c] = static_cast<quint16>(std::lround(v * 65535.0f));
-                }
-                line[x * 4 + 3] = 65535;
-            }
-        }
-        return out;
-    }
-    QImage out(image.width, image.height, QImage::Format_RGB888);
-    for (int y = 0; y < image.height; ++y) {
-        uchar* line = out.scanLine(y);
-        for (int x = 0; x < image.width; ++x) {
-            for (int c = 0; c < 3; ++c) {
-                const float v = std::clamp(image.at(x, y, image.channels >= 3 ? c : 0), 0.0f, 1.0f);
-                line[x * 3 + c] = static_cast<uchar>(std::lround(v * 255.0f));
-            }
-        }
-    }
-    return out;
+    return engine::same_file(std::filesystem::path(a.toStdU32String()), std::filesystem::path(b.toStdU32String()));
 }
 
 QString writeAtomically(const QString& path, const QByteArray& bytes) {

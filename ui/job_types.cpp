@@ -21,8 +21,22 @@ ErrorKind errorKindOf(const std::exception& error) {
     return ErrorKind::Other;
 }
 
-QImage toQImage(const engine::Image& image) {
+QImage toQImage(const engine::Image& image, int bitDepth) {
     if (image.empty()) return {};
+    if (bitDepth == 16) {
+        QImage out(image.width, image.height, QImage::Format_RGBX64);
+        for (int y = 0; y < image.height; ++y) {
+            auto* line = reinterpret_cast<quint16*>(out.scanLine(y));
+            for (int x = 0; x < image.width; ++x) {
+                for (int c = 0; c < 3; ++c) {
+                    const float v = std::clamp(image.at(x, y, image.channels >= 3 ? c : 0), 0.0f, 1.0f);
+                    line[x * 4 + c] = static_cast<quint16>(std::lround(v * 65535.0f));
+                }
+                line[x * 4 + 3] = 65535;
+            }
+        }
+        return out;
+    }
     QImage out(image.width, image.height, QImage::Format_RGB888);
     for (int y = 0; y < image.height; ++y) {
         uchar* line = out.scanLine(y);

@@ -40,7 +40,8 @@ enum class ErrorKind { Weights, Config, Device, ImageIo, OutOfMemory, Other };
 ErrorKind errorKindOf(const std::exception& error);
 
 // engine::Image (RGB floats in [0,1]) to an 8-bit QImage, and back.
-QImage toQImage(const engine::Image& image);
+// 8 bits: Format_RGB888; 16 bits: Format_RGBX64 (for 16-bit export).
+QImage toQImage(const engine::Image& image, int bitDepth = 8);
 engine::Image fromQImage(const QImage& image);
 
 // Registers the types above for queued connections (idempotent).

@@ -10,6 +10,9 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
+#include <QRegularExpressionValidator>
+
+#include "shuimo/engine/param_table.h"
 #include "slider_spin.h"
 
 namespace shuimo::ui {
@@ -22,6 +25,8 @@ QString joinLayers(const std::vector<std::string>& layers) {
     for (const auto& layer : layers) names << QString::fromStdString(layer);
     return names.join(QStringLiteral(", "));
 }
+
+const engine::ParamField& rangeOf(std::string_view key) { return *engine::find_param_field(key); }
 
 std::vector<std::string> splitLayers(const QString& text) {
     std::vector<std::string> layers;
@@ -66,7 +71,9 @@ ParameterPanel::ParameterPanel(QWidget* parent) : QWidget(parent) {
         m_sizePreset->addItem(size == 3840 ? tr("%1 px (4K)").arg(size) : tr("%1 px").arg(size), size);
     }
     m_size = new QSpinBox(sizeWidget);
-    m_size->setRange(64, 8192);
+    // The table's range; 0 is "the photo's own size" (a preset or the CLI can hold it).
+    m_size->setRange(static_cast<int>(rangeOf("size").low), static_cast<int>(rangeOf("size").high));
+    m_size->setSpecialValueText(tr("Photo's size"));
     m_size->setSingleStep(64);
     m_size->setSuffix(tr(" px"));
     m_size->setKeyboardTracking(false);
@@ -117,28 +124,69 @@ ParameterPanel::ParameterPanel(QWidget* parent) : QWidget(parent) {
         Q_EMIT paramsCommitted(before, now);
     });
 
-    for (SliderSpin* slider : {m_style, m_content, m_smoothness, m_iterations, m_styleScale, m_colourStrength}) {
-        connect(slider, &SliderSpin::valueChanged, this, &ParameterPanel::onEdited);
-    }
-    connect(m_size, &QSpinBox::valueChanged, this, [this](int size) {
+    // Each widget writes its own field of the copy being edited (and nothing else), so fields
+    // the panel shows no widget for, or shows only approximately, survive untouched.
+    const auto edit = [this](auto&& write) {
+        if (m_updating) return;
+        write(m_params);
+        onEdited();
+    };
+    const auto onSlider = [this, edit](SliderSpin* slider, double engine::StyleParams::*field) {
+        connect(slider, &SliderSpin::valueChanged, this, [edit, field](double value) {
+            edit([&](engine::StyleParams& p) { p.*field = value; });
+        });
+    };
+    onSlider(m_style, &engine::StyleParams::style_weight);
+    onSlider(m_content, &engine::StyleParams::content_weight);
+    onSlider(m_smoothness, &engine::StyleParams::tv_weight);
+    onSlider(m_styleScale, &engine::StyleParams::style_scale);
+    onSlider(m_colourStrength, &engine::StyleParams::colour_strength);
+    connect(m_iterations, &SliderSpin::valueChanged, this, [edit](double value) {
+        edit([&](engine::StyleParams& p) { p.iterations = static_cast<int>(value); });
+    });
+    connect(m_size, &QSpinBox::valueChanged, this, [this, edit](int size) {
         const QSignalBlocker blocker(m_sizePreset);
         const int index = m_sizePreset->findData(size);
         if (index >= 0) m_sizePreset->setCurrentIndex(index);
-        onEdited();
+        edit([&](engine::StyleParams& p) { p.size = size; });
     });
     connect(m_sizePreset, &QComboBox::activated, this,
             [this](int index) { m_size->setValue(m_sizePreset->itemData(index).toInt()); });
     connect(m_quality, &QComboBox::activated, this, [this](int index) {
         if (index < 4) applyQualityPreset(index);
     });
-    connect(m_preserveColors, &QCheckBox::toggled, this, &ParameterPanel::onEdited);
-    connect(m_monochromeInk, &QCheckBox::toggled, this, &ParameterPanel::onEdited);
-    for (QLineEdit* edit : {m_contentLayers, m_styleLayers}) connect(edit, &QLineEdit::editingFinished, this, &ParameterPanel::onEdited);
-    for (QComboBox* combo : {m_optimizer, m_pooling, m_init, m_device, m_precision}) {
-        connect(combo, &QComboBox::currentIndexChanged, this, &ParameterPanel::onEdited);
-    }
-    connect(m_learningRate, &QDoubleSpinBox::valueChanged, this, &ParameterPanel::onEdited);
-    connect(m_seed, &QSpinBox::valueChanged, this, &ParameterPanel::onEdited);
+    connect(m_preserveColors, &QCheckBox::toggled, this,
+            [edit](bool on) { edit([&](engine::StyleParams& p) { p.preserve_colors = on; }); });
+    connect(m_monochromeInk, &QCheckBox::toggled, this,
+            [edit](bool on) { edit([&](engine::StyleParams& p) { p.monochrome_ink = on; }); });
+    connect(m_contentLayers, &QLineEdit::editingFinished, this, [this, edit] {
+        edit([&](engine::StyleParams& p) { p.content_layers = splitLayers(m_contentLayers->text()); });
+    });
+    connect(m_styleLayers, &QLineEdit::editingFinished, this, [this, edit] {
+        edit([&](engine::StyleParams& p) { p.style_layers = splitLayers(m_styleLayers->text()); });
+    });
+    connect(m_optimizer, &QComboBox::currentIndexChanged, this, [this, edit] {
+        edit([&](engine::StyleParams& p) { p.optimizer = static_cast<engine::OptimizerKind>(m_optimizer->currentData().toInt()); });
+    });
+    connect(m_pooling, &QComboBox::currentIndexChanged, this, [this, edit] {
+        edit([&](engine::StyleParams& p) { p.pooling = static_cast<engine::PoolingKind>(m_pooling->currentData().toInt()); });
+    });
+    connect(m_init, &QComboBox::currentIndexChanged, this, [this, edit] {
+        edit([&](engine::StyleParams& p) { p.init = static_cast<engine::InitKind>(m_init->currentData().toInt()); });
+    });
+    connect(m_device, &QComboBox::currentIndexChanged, this, [this, edit] {
+        edit([&](engine::StyleParams& p) { p.device = m_device->currentData().toString().toStdString(); });
+    });
+    connect(m_precision, &QComboBox::currentIndexChanged, this, [this, edit] {
+        edit([&](engine::StyleParams& p) { p.precision = static_cast<engine::Precision>(m_precision->currentData().toInt()); });
+    });
+    connect(m_learningRate, &QDoubleSpinBox::valueChanged, this,
+            [edit](double rate) { edit([&](engine::StyleParams& p) { p.learning_rate = rate; }); });
+    connect(m_seed, &QLineEdit::textEdited, this, [this, edit](const QString& text) {
+        bool ok = false;
+        const qulonglong seed = text.toULongLong(&ok);
+        if (ok) edit([&](engine::StyleParams& p) { p.seed = seed; });
+    });
 
     engine::StyleParams defaults;
     defaults.iterations = 300;
@@ -174,8 +222,8 @@ QWidget* ParameterPanel::buildAdvanced() {
     m_init->addItem(tr("From the photo"), static_cast<int>(engine::InitKind::Content));
     m_init->addItem(tr("From noise"), static_cast<int>(engine::InitKind::Noise));
     form->addRow(tr("Start:"), m_init);
-    m_seed = new QSpinBox(widget);
-    m_seed->setRange(0, 2147483647);
+    m_seed = new QLineEdit(widget);  // 64 bits: more than a QSpinBox holds
+    m_seed->setValidator(new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[0-9]{1,20}")), m_seed));
     form->addRow(tr("Seed:"), m_seed);
     m_device = new QComboBox(widget);
     m_device->addItem(tr("Automatic"), QStringLiteral("auto"));
@@ -192,31 +240,27 @@ QWidget* ParameterPanel::buildAdvanced() {
 }
 
 engine::StyleParams ParameterPanel::params() const {
-    engine::StyleParams p;
-    p.style_weight = m_style->value();
-    p.content_weight = m_content->value();
-    p.tv_weight = m_smoothness->value();
-    p.iterations = static_cast<int>(m_iterations->value());
-    p.size = m_size->value();
-    p.style_scale = m_styleScale->value();
-    p.preserve_colors = m_preserveColors->isChecked();
-    p.colour_strength = m_colourStrength->value();
-    p.monochrome_ink = m_monochromeInk->isChecked();
-    p.content_layers = splitLayers(m_contentLayers->text());
-    p.style_layers = splitLayers(m_styleLayers->text());
-    p.optimizer = static_cast<engine::OptimizerKind>(m_optimizer->currentData().toInt());
-    p.learning_rate = m_learningRate->value();
-    p.pooling = static_cast<engine::PoolingKind>(m_pooling->currentData().toInt());
-    p.init = static_cast<engine::InitKind>(m_init->currentData().toInt());
-    p.seed = static_cast<std::uint64_t>(m_seed->value());
-    p.device = m_device->currentData().toString().toStdString();
-    p.precision = static_cast<engine::Precision>(m_precision->currentData().toInt());
-    p.preview_interval_ms = 200;
-    return p;
+    return m_params;
 }
+
+namespace {
+
+// Selects the item holding `data`; a value the combo box has no item for gets one, so it is
+// shown as it is (and kept: the panel writes a field only when its widget is edited).
+void selectData(QComboBox* combo, const QVariant& data, const QString& text) {
+    int index = combo->findData(data);
+    if (index < 0) {
+        combo->addItem(text, data);
+        index = combo->count() - 1;
+    }
+    combo->setCurrentIndex(index);
+}
+
+}  // namespace
 
 void ParameterPanel::setParams(const engine::StyleParams& p) {
     m_updating = true;
+    m_params = p;
     m_style->setValue(p.style_weight);
     m_content->setValue(p.content_weight);
     m_smoothness->setValue(p.tv_weight);
@@ -231,14 +275,14 @@ void ParameterPanel::setParams(const engine::StyleParams& p) {
     m_optimizer->setCurrentIndex(m_optimizer->findData(static_cast<int>(p.optimizer)));
     m_learningRate->setValue(p.learning_rate);
     m_pooling->setCurrentIndex(m_pooling->findData(static_cast<int>(p.pooling)));
-    m_init->setCurrentIndex(std::max(0, m_init->findData(static_cast<int>(p.init))));
-    m_seed->setValue(static_cast<int>(std::min<std::uint64_t>(p.seed, 2147483647)));
-    const int device = m_device->findData(QString::fromStdString(p.device));
-    m_device->setCurrentIndex(std::max(0, device));
+    selectData(m_init, static_cast<int>(p.init), tr("From a start image"));
+    m_seed->setText(QString::number(p.seed));
+    const QString device = QString::fromStdString(p.device);
+    selectData(m_device, device, device);
     m_precision->setCurrentIndex(m_precision->findData(static_cast<int>(p.precision)));
     m_updating = false;
     m_commitTimer.stop();
-    m_committed = params();
+    m_committed = m_params;
     Q_EMIT paramsChanged();
 }
 
@@ -253,6 +297,8 @@ void ParameterPanel::applyQualityPreset(int index) {
     m_size->setValue(kQualities[index].size);
     m_iterations->setValue(kQualities[index].iterations);
     m_updating = false;
+    m_params.size = kQualities[index].size;
+    m_params.iterations = kQualities[index].iterations;
     m_quality->setCurrentIndex(index);
     onEdited();
     m_quality->setCurrentIndex(index);

@@ -1,7 +1,9 @@
 #pragma once
 // The parameter editor: quality presets, the three loss weights (style strength
 // on a log scale), iterations, output size with its cost estimate, style scale,
-// colours, and an Advanced section. It edits one engine::StyleParams value.
+// colours, and an Advanced section. It edits a copy of the engine::StyleParams it
+// was given: each widget writes only its own field, so fields without a widget (or
+// beyond a widget's range) come back as they went in.
 
 #include <QTimer>
 #include <QWidget>
@@ -72,10 +74,11 @@ private:
     QDoubleSpinBox* m_learningRate = nullptr;
     QComboBox* m_pooling = nullptr;
     QComboBox* m_init = nullptr;
-    QSpinBox* m_seed = nullptr;
+    QLineEdit* m_seed = nullptr;
     QComboBox* m_device = nullptr;
     QComboBox* m_precision = nullptr;
 
+    engine::StyleParams m_params;  // the copy being edited
     engine::StyleParams m_committed;
     QTimer m_commitTimer;
     bool m_updating = false;

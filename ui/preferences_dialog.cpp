@@ -5,8 +5,10 @@
 #include <QFormLayout>
 #include <QLabel>
 #include <QSettings>
+#include <QSpinBox>
 #include <QVBoxLayout>
 
+#include "preferences.h"
 #include "translations.h"
 
 namespace shuimo::ui {
@@ -21,8 +23,15 @@ PreferencesDialog::PreferencesDialog(QWidget* parent) : QDialog(parent) {
     m_language->setCurrentIndex(std::max(0, m_language->findData(current)));
     auto* note = new QLabel(tr("The new language takes effect when Shuimo is restarted."), this);
     note->setWordWrap(true);
+    m_previewInterval = new QSpinBox(this);
+    m_previewInterval->setRange(kMinPreviewIntervalMs, kMaxPreviewIntervalMs);
+    m_previewInterval->setSingleStep(50);
+    m_previewInterval->setSuffix(tr(" ms"));
+    m_previewInterval->setValue(previewIntervalMs());
+    m_previewInterval->setToolTip(tr("How often the preview shows a running painting; shorter costs a little speed"));
     auto* form = new QFormLayout;
     form->addRow(tr("&Language:"), m_language);
+    form->addRow(tr("&Preview every:"), m_previewInterval);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -34,6 +43,7 @@ PreferencesDialog::PreferencesDialog(QWidget* parent) : QDialog(parent) {
 
 void PreferencesDialog::accept() {
     QSettings().setValue(QString::fromLatin1(kLanguageSetting), m_language->currentData().toString());
+    setPreviewIntervalMs(m_previewInterval->value());
     QDialog::accept();
 }
 

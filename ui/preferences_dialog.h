@@ -1,9 +1,11 @@
 #pragma once
-// Preferences: the interface language (applied at the next start).
+// Preferences: the interface language (applied at the next start) and how often
+// a running job shows a preview.
 
 #include <QDialog>
 
 class QComboBox;
+class QSpinBox;
 
 namespace shuimo::ui {
 
@@ -16,6 +18,7 @@ public:
 
 private:
     QComboBox* m_language = nullptr;
+    QSpinBox* m_previewInterval = nullptr;
 };
 
 }  // namespace shuimo::ui

@@ -1,6 +1,7 @@
 #include "style_controller.h"
 
 #include "engine_worker.h"
+#include "preferences.h"
 
 namespace shuimo::ui {
 
@@ -49,7 +50,10 @@ void StyleController::shutdown() {
 
 quint64 StyleController::startJob(const JobRequest& request) {
     m_currentJob = m_nextJob++;
-    m_worker->submit(m_currentJob, request);
+    JobRequest job = request;
+    // The preview cadence is a preference, not a parameter: requests leave it at 0 (never).
+    if (job.params.preview_every == 0 && job.params.preview_interval_ms == 0) job.params.preview_interval_ms = previewIntervalMs();
+    m_worker->submit(m_currentJob, job);
     setBusy(true);
     return m_currentJob;
 }

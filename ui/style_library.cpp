@@ -1,6 +1,7 @@
 #include "style_library.h"
 
 #include "shuimo/engine/style_library.h"
+#include "shuimo/image_io/image_formats.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -13,16 +14,14 @@
 namespace shuimo::ui {
 
 QStringList imageFileFilters() {
-    return {QStringLiteral("*.png"),  QStringLiteral("*.jpg"), QStringLiteral("*.jpeg"), QStringLiteral("*.tif"),
-            QStringLiteral("*.tiff"), QStringLiteral("*.webp"), QStringLiteral("*.bmp")};
+    QStringList filters;
+    for (const std::string_view ext : image_io::readable_extensions())
+        filters << QLatin1Char('*') + QString::fromLatin1(ext.data(), static_cast<qsizetype>(ext.size()));
+    return filters;
 }
 
 bool isImageFile(const QString& path) {
-    const QString suffix = QFileInfo(path).suffix().toLower();
-    for (const QString& filter : imageFileFilters()) {
-        if (filter.mid(2) == suffix) return true;
-    }
-    return false;
+    return image_io::has_readable_extension(std::filesystem::path(path.toStdU32String()));
 }
 
 QString findStylesDir() {

@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "shuimo/engine/errors.h"
+#include "shuimo/engine/param_table.h"
 
 namespace shuimo::cli {
 namespace {
@@ -16,46 +17,48 @@ struct OptionSpec {
     const char* help;
 };
 
+// The options that are not parameters; the parameters' options come from the table
+// (engine/param_table.h), between these and kTrailingOptions.
 const OptionSpec kOptions[] = {
     {"content", "PATH", "Photo to stylise (JPEG, PNG, TIFF, WebP, BMP)."},
     {"style", "PATH", "Style reference; repeat for several."},
     {"output", "PATH", "Result file (.png, .jpg, .tif, .webp); never one of the inputs."},
     {"style-blend", "W1,W2,...", "Blend weight of each style (normalised to sum 1). Default: equal."},
     {"weights", "PATH", "VGG-19 weights (.safetensors). Default: the installed model."},
-    {"size", "N", "Longest side of the output in pixels; 0 = the content's size. Default 512."},
-    {"iterations", "N", "Objective evaluations (forward+backward passes), all levels together. Default 500."},
-    {"scales", "N", "Coarse-to-fine levels; 1 = single scale, 0 = auto (factor <= 2 between levels). Default 0."},
-    {"min-size", "N", "Long side of the coarsest level. Default 128."},
-    {"level-iterations", "N1,N2,...", "Evaluations per level, coarse to fine (overrides the automatic share)."},
-    {"content-weight", "X", "Weight of the content loss. Default 1."},
-    {"style-weight", "X", "Weight of the style loss. Default 1e6."},
-    {"tv-weight", "X", "Weight of the total-variation (smoothness) loss. Default 1."},
-    {"content-layers", "L,...", "VGG-19 layers for content. Default relu4_2."},
-    {"style-layers", "L,...", "VGG-19 layers for style. Default relu1_1,relu2_1,relu3_1,relu4_1,relu5_1."},
-    {"optimizer", "lbfgs|adam", "Optimiser. Default lbfgs."},
-    {"learning-rate", "X", "Adam's learning rate (image in [0,1]). Default 0.02."},
-    {"init", "content|noise|PATH", "Starting image. Default content."},
-    {"pooling", "max|avg", "VGG pooling. Default max."},
-    {"style-scale", "X", "Style images' long side relative to the output's. Default 1."},
-    {"seed", "N", "Random seed (noise init). Default 0."},
-    {"device", "auto|cpu|cuda[:N]", "Where to run. Default auto (CUDA when available)."},
-    {"precision", "auto|fp32|fp16|bf16", "Convolution precision; statistics stay fp32. Default auto (fp32 on CPU)."},
-    {"colour-strength", "X", "0 = grey, 1 = full colour (the photo's with --preserve-colors, else the result's). Default 1."},
-    {"paper-colour", "auto|#RRGGBB", "Paper for --ink. Default auto: the first style's paper tone."},
-    {"checkpointing", "auto|on|off", "Recompute VGG activations in the backward pass: less memory (~330 MiB per megapixel), ~1/5 slower. Default auto (when a level would not fit)."},
-    {"max-memory", "SIZE", "Working-memory budget, e.g. 6G or 800M: checkpointing, then a smaller size, keep the job inside it. Default: the device's free memory."},
-    {"report-every", "N", "Progress (and the loss read back from the device) every N evaluations. Default 1 on CPU, 10 on GPU."},
+};
+const OptionSpec kTrailingOptions[] = {
     {"bit-depth", "8|16", "Output bits per sample (16: PNG and TIFF). Default 8."},
     {"progress", "json", "Write one JSON object per iteration to stdout."},
 };
+const OptionSpec kDryRun = {"dry-run", "", "Print the plan (levels, sizes, evaluations, memory, time) and stop."};
 
-// Not-a-number and infinities parse (Qt reads "nan", "inf"): engine::validate refuses them
-// with the option's allowed range, so the range is stated in one place.
-double parse_number(const QCommandLineParser& parser, const QString& name) {
-    bool ok = false;
-    const double value = parser.value(name).toDouble(&ok);
-    if (!ok) throw UsageError(QStringLiteral("--%1 needs a number (got '%2')").arg(name, parser.value(name)).toStdString());
-    return value;
+QString optionName(const engine::ParamField& field) {
+    return QString::fromUtf8(field.option.data(), static_cast<qsizetype>(field.option.size()));
+}
+
+QString helpOf(const engine::ParamField& field) {
+    QString help = QString::fromUtf8(field.help.data(), static_cast<qsizetype>(field.help.size()));
+    if (field.type != engine::ParamType::Boolean) help += QStringLiteral(" Default %1.").arg(QString::fromStdString(engine::default_text(field)));
+    return help;
+}
+
+// Every option, in --help order: inputs, parameters (table order), output, flags.
+std::vector<OptionSpec> allOptions(std::vector<std::string>& storage) {
+    std::vector<OptionSpec> specs(std::begin(kOptions), std::end(kOptions));
+    const auto fields = engine::param_fields();
+    storage.reserve(fields.size() * 3);
+    for (const auto& field : fields) {
+        if (field.option.empty()) continue;
+        storage.emplace_back(field.option);
+        const char* name = storage.back().c_str();
+        storage.emplace_back(field.value_name);
+        const char* value = storage.back().c_str();
+        storage.push_back(helpOf(field).toStdString());
+        specs.push_back({name, value, storage.back().c_str()});
+    }
+    specs.insert(specs.end(), std::begin(kTrailingOptions), std::end(kTrailingOptions));
+    specs.push_back(kDryRun);
+    return specs;
 }
 
 long long parse_integer(const QCommandLineParser& parser, const QString& name, long long low, long long high) {
@@ -77,33 +80,103 @@ std::vector<std::string> parse_list(const QString& text) {
 
 std::filesystem::path to_path(const QString& text) { return std::filesystem::path(text.toStdU32String()); }
 
-void add_options(QCommandLineParser& parser) {
+void add_options(QCommandLineParser& parser, const std::vector<OptionSpec>& specs) {
     parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
-    for (const auto& spec : kOptions) {
-        parser.addOption(QCommandLineOption(QString::fromLatin1(spec.name), QString::fromUtf8(spec.help),
-                                            QString::fromLatin1(spec.value)));
+    for (const auto& spec : specs) {
+        const QString name = QString::fromUtf8(spec.name);
+        if (*spec.value) parser.addOption(QCommandLineOption(name, QString::fromUtf8(spec.help), QString::fromUtf8(spec.value)));
+        else parser.addOption(QCommandLineOption(name, QString::fromUtf8(spec.help)));
     }
-    parser.addOption(QCommandLineOption(QStringLiteral("preserve-colors"), QStringLiteral("Keep the photo's colours; take luminance from the result.")));
-    parser.addOption(QCommandLineOption(QStringLiteral("ink"), QStringLiteral("Monochrome ink: the result as ink tones on the paper colour.")));
-    parser.addOption(QCommandLineOption(QStringLiteral("dry-run"), QStringLiteral("Print the plan (levels, sizes, evaluations, memory, time) and stop.")));
+}
+
+// One parameter's option text -> the JSON value the table reads. Throws UsageError
+// for text that is not of the parameter's type; ranges are checked by validate().
+engine::json::Value optionValue(const engine::ParamField& field, const QString& text) {
+    using engine::json::Value;
+    const QString name = optionName(field);
+    const auto range = [&] { return QStringLiteral("%1 to %2").arg(field.low, 0, 'g', 17).arg(field.high, 0, 'g', 17); };
+    switch (field.type) {
+    case engine::ParamType::Integer: {
+        bool ok = false;
+        const long long value = text.toLongLong(&ok);
+        if (!ok || value < field.low || value > field.high)
+            throw UsageError(QStringLiteral("--%1 needs a whole number from %2 (got '%3')").arg(name, range(), text).toStdString());
+        return Value::of_integer(value);
+    }
+    case engine::ParamType::Number: {
+        // Not-a-number and infinities parse (Qt reads "nan", "inf"): engine::validate refuses them
+        // with the option's allowed range, so the range is stated in one place.
+        bool ok = false;
+        const double value = text.toDouble(&ok);
+        if (!ok) throw UsageError(QStringLiteral("--%1 needs a number (got '%2')").arg(name, text).toStdString());
+        return Value::of_number(value);
+    }
+    case engine::ParamType::IntegerList:
+    case engine::ParamType::NumberList: {
+        const bool whole = field.type == engine::ParamType::IntegerList;
+        std::vector<Value> items;
+        for (const QString& item : text.split(QLatin1Char(','))) {
+            bool ok = false;
+            const double value = item.trimmed().toDouble(&ok);
+            if (!ok || !std::isfinite(value) || value < field.low || value > field.high || (whole && value != std::floor(value))) {
+                throw UsageError(QStringLiteral("--%1 needs %2 from %3 (got '%4')")
+                                     .arg(name, whole ? QStringLiteral("whole numbers") : QStringLiteral("numbers"), range(), item)
+                                     .toStdString());
+            }
+            items.push_back(whole ? Value::of_integer(static_cast<long long>(value)) : Value::of_number(value));
+        }
+        return Value::of_array(std::move(items));
+    }
+    case engine::ParamType::TextList: {
+        std::vector<Value> items;
+        for (const auto& item : parse_list(text)) items.push_back(Value::of_string(item));
+        return Value::of_array(std::move(items));
+    }
+    case engine::ParamType::Unsigned64: {
+        bool ok = false;
+        const qulonglong value = text.toULongLong(&ok);
+        if (!ok || text.startsWith(QLatin1Char('-')) || text.startsWith(QLatin1Char('+')))
+            throw UsageError(QStringLiteral("--%1 needs a whole number from 0 to 18446744073709551615 (got '%2')").arg(name, text).toStdString());
+        return Value::of_string(std::to_string(value));
+    }
+    case engine::ParamType::ByteSize:
+        try {
+            return Value::of_string(std::to_string(engine::parse_memory_size(text.toStdString())));
+        } catch (const engine::ConfigError& e) {
+            throw UsageError(e.what());
+        }
+    case engine::ParamType::Colour: {
+        if (text == QLatin1String("auto")) return Value{};
+        bool ok = text.size() == 7 && text.startsWith(QLatin1Char('#'));
+        const uint rgb = ok ? text.mid(1).toUInt(&ok, 16) : 0;
+        if (!ok) throw UsageError(QStringLiteral("--%1 needs auto or #RRGGBB (got '%2')").arg(name, text).toStdString());
+        return Value::of_array({Value::of_number(((rgb >> 16) & 0xFF) / 255.0f), Value::of_number(((rgb >> 8) & 0xFF) / 255.0f),
+                                Value::of_number((rgb & 0xFF) / 255.0f)});
+    }
+    case engine::ParamType::Boolean: return Value::of_bool(true);
+    case engine::ParamType::Text:
+    case engine::ParamType::Choice: break;
+    }
+    return Value::of_string(text.toStdString());
 }
 
 }  // namespace
 
 QString stylize_help_text() {
     QString text = QStringLiteral("Usage: shuimo-cli stylize --content PATH --style PATH [--style PATH ...] --output PATH [options]\n\n");
-    for (const auto& spec : kOptions) {
-        text += QStringLiteral("  --%1 %2\n      %3\n").arg(QLatin1String(spec.name), QLatin1String(spec.value), QString::fromUtf8(spec.help));
+    std::vector<std::string> storage;
+    for (const auto& spec : allOptions(storage)) {
+        if (*spec.value) text += QStringLiteral("  --%1 %2\n      %3\n").arg(QString::fromUtf8(spec.name), QString::fromUtf8(spec.value), QString::fromUtf8(spec.help));
+        else text += QStringLiteral("  --%1\n      %2\n").arg(QString::fromUtf8(spec.name), QString::fromUtf8(spec.help));
     }
-    text += QStringLiteral("  --preserve-colors\n      Keep the photo's colours; take luminance from the result.\n");
-    text += QStringLiteral("  --ink\n      Monochrome ink: the result as ink tones on the paper colour.\n");
-    text += QStringLiteral("  --dry-run\n      Print the plan (levels, sizes, evaluations, memory, time) and stop.\n");
     return text;
 }
 
 StylizeOptions parse_stylize_options(const QStringList& arguments) {
     QCommandLineParser parser;
-    add_options(parser);
+    std::vector<std::string> storage;
+    const std::vector<OptionSpec> specs = allOptions(storage);
+    add_options(parser, specs);
     if (!parser.parse(QStringList{QStringLiteral("shuimo-cli")} + arguments)) throw UsageError(parser.errorText().toStdString());
     if (!parser.positionalArguments().isEmpty()) {
         throw UsageError("unexpected argument '" + parser.positionalArguments().first().toStdString() + "'");
@@ -111,8 +184,8 @@ StylizeOptions parse_stylize_options(const QStringList& arguments) {
     for (const char* required : {"content", "style", "output"}) {
         if (!parser.isSet(QString::fromLatin1(required))) throw UsageError(std::string("--") + required + " is required");
     }
-    for (const auto& spec : kOptions) {
-        const QString name = QString::fromLatin1(spec.name);
+    for (const auto& spec : specs) {
+        const QString name = QString::fromUtf8(spec.name);
         if (name != QLatin1String("style") && parser.values(name).size() > 1)
             throw UsageError("--" + name.toStdString() + " was given more than once");
     }
@@ -137,46 +210,30 @@ StylizeOptions parse_stylize_options(const QStringList& arguments) {
                              std::to_string(options.styles.size()) + " --style images");
         }
     }
-    if (parser.isSet(QStringLiteral("size"))) p.size = static_cast<int>(parse_integer(parser, QStringLiteral("size"), 0, 16384));
-    if (parser.isSet(QStringLiteral("iterations")))
-        p.iterations = static_cast<int>(parse_integer(parser, QStringLiteral("iterations"), 1, 1000000));
-    if (parser.isSet(QStringLiteral("scales"))) p.scales = static_cast<int>(parse_integer(parser, QStringLiteral("scales"), 0, 12));
-    if (parser.isSet(QStringLiteral("min-size")))
-        p.min_size = static_cast<int>(parse_integer(parser, QStringLiteral("min-size"), 16, 16384));
-    if (parser.isSet(QStringLiteral("level-iterations"))) {
-        p.level_iterations.clear();
-        int total = 0;
-        for (const QString& item : parser.value(QStringLiteral("level-iterations")).split(QLatin1Char(','))) {
-            bool ok = false;
-            const int n = item.trimmed().toInt(&ok);
-            if (!ok || n < 0 || n > 1000000)
-                throw UsageError("--level-iterations needs whole numbers from 0 to 1000000 (got '" + item.toStdString() + "')");
-            p.level_iterations.push_back(n);
-            total += n;
+    // The parameters, generically from the table; --init takes a path too.
+    for (const auto& field : engine::param_fields()) {
+        const QString name = optionName(field);
+        if (field.option.empty() || !parser.isSet(name)) continue;
+        if (field.key == "init") {
+            const QString init = parser.value(name);
+            if (init != QLatin1String("content") && init != QLatin1String("noise")) {
+                p.init = engine::InitKind::Image;
+                options.init_image = to_path(init);
+                continue;
+            }
         }
+        try {
+            engine::set_param(field, p, optionValue(field, parser.value(name)));
+        } catch (const engine::ParamValueError& e) {
+            throw UsageError("--" + name.toStdString() + " needs " + e.what() + " (got '" + parser.value(name).toStdString() + "')");
+        }
+    }
+    if (parser.isSet(QStringLiteral("level-iterations"))) {
+        int total = 0;
+        for (const int n : p.level_iterations) total += n;
         if (total < 1) throw UsageError("--level-iterations must add up to at least 1");
         p.iterations = total;
         if (!parser.isSet(QStringLiteral("scales"))) p.scales = static_cast<int>(p.level_iterations.size());
-    }
-    if (parser.isSet(QStringLiteral("content-weight"))) p.content_weight = parse_number(parser, QStringLiteral("content-weight"));
-    if (parser.isSet(QStringLiteral("style-weight"))) p.style_weight = parse_number(parser, QStringLiteral("style-weight"));
-    if (parser.isSet(QStringLiteral("tv-weight"))) p.tv_weight = parse_number(parser, QStringLiteral("tv-weight"));
-    if (parser.isSet(QStringLiteral("content-layers"))) p.content_layers = parse_list(parser.value(QStringLiteral("content-layers")));
-    if (parser.isSet(QStringLiteral("style-layers"))) p.style_layers = parse_list(parser.value(QStringLiteral("style-layers")));
-    if (parser.isSet(QStringLiteral("learning-rate"))) p.learning_rate = parse_number(parser, QStringLiteral("learning-rate"));
-    if (parser.isSet(QStringLiteral("style-scale"))) p.style_scale = parse_number(parser, QStringLiteral("style-scale"));
-    if (parser.isSet(QStringLiteral("seed")))
-        p.seed = static_cast<std::uint64_t>(parse_integer(parser, QStringLiteral("seed"), 0, std::numeric_limits<long long>::max()));
-    if (parser.isSet(QStringLiteral("device"))) p.device = parser.value(QStringLiteral("device")).toStdString();
-    p.preserve_colors = parser.isSet(QStringLiteral("preserve-colors"));
-    p.monochrome_ink = parser.isSet(QStringLiteral("ink"));
-    if (parser.isSet(QStringLiteral("colour-strength"))) p.colour_strength = parse_number(parser, QStringLiteral("colour-strength"));
-    if (parser.isSet(QStringLiteral("paper-colour")) && parser.value(QStringLiteral("paper-colour")) != QLatin1String("auto")) {
-        const QString text = parser.value(QStringLiteral("paper-colour"));
-        bool ok = text.size() == 7 && text.startsWith(QLatin1Char('#'));
-        const uint rgb = ok ? text.mid(1).toUInt(&ok, 16) : 0;
-        if (!ok) throw UsageError("--paper-colour needs auto or #RRGGBB (got '" + text.toStdString() + "')");
-        p.paper_colour = std::array<float, 3>{((rgb >> 16) & 0xFF) / 255.0f, ((rgb >> 8) & 0xFF) / 255.0f, (rgb & 0xFF) / 255.0f};
     }
     options.dry_run = parser.isSet(QStringLiteral("dry-run"));
     if (parser.isSet(QStringLiteral("bit-depth"))) {
@@ -189,28 +246,7 @@ StylizeOptions parse_stylize_options(const QStringList& arguments) {
             throw UsageError("--progress takes 'json' (got '" + parser.value(QStringLiteral("progress")).toStdString() + "')");
         options.json_progress = true;
     }
-    if (parser.isSet(QStringLiteral("report-every")))
-        p.report_every = static_cast<int>(parse_integer(parser, QStringLiteral("report-every"), 1, 1000000));
-    if (parser.isSet(QStringLiteral("init"))) {
-        const QString init = parser.value(QStringLiteral("init"));
-        if (init == QLatin1String("content")) p.init = engine::InitKind::Content;
-        else if (init == QLatin1String("noise")) p.init = engine::InitKind::Noise;
-        else {
-            p.init = engine::InitKind::Image;
-            options.init_image = to_path(init);
-        }
-    }
     try {
-        if (parser.isSet(QStringLiteral("optimizer")))
-            p.optimizer = engine::parse_optimizer(parser.value(QStringLiteral("optimizer")).toStdString());
-        if (parser.isSet(QStringLiteral("precision")))
-            p.precision = engine::parse_precision(parser.value(QStringLiteral("precision")).toStdString());
-        if (parser.isSet(QStringLiteral("pooling")))
-            p.pooling = engine::parse_pooling(parser.value(QStringLiteral("pooling")).toStdString());
-        if (parser.isSet(QStringLiteral("checkpointing")))
-            p.checkpointing = engine::parse_checkpointing(parser.value(QStringLiteral("checkpointing")).toStdString());
-        if (parser.isSet(QStringLiteral("max-memory")))
-            p.max_memory = engine::parse_memory_size(parser.value(QStringLiteral("max-memory")).toStdString());
         engine::validate(p);
     } catch (const engine::ConfigError& e) {
         throw UsageError(e.what());

@@ -11,16 +11,13 @@
 #include "shuimo/engine/model_paths.h"
 #include "shuimo/engine/schedule.h"
 #include "shuimo/engine/style_engine.h"
+#include "shuimo/engine/system_helpers.h"
 #include "shuimo/image_io/image_io.h"
 
 namespace shuimo::cli {
 namespace {
 
-bool same_file(const std::filesystem::path& a, const std::filesystem::path& b) {
-    std::error_code ec;
-    if (std::filesystem::exists(a, ec) && std::filesystem::exists(b, ec)) return std::filesystem::equivalent(a, b, ec);
-    return std::filesystem::weakly_canonical(a, ec) == std::filesystem::weakly_canonical(b, ec);
-}
+using engine::same_file;
 
 void refuse_overwriting_inputs(const StylizeOptions& options) {
     std::vector<std::filesystem::path> inputs{options.content};
@@ -38,14 +35,8 @@ void refuse_overwriting_inputs(const StylizeOptions& options) {
 
 namespace {
 
-std::string mib(std::uint64_t bytes) { return std::to_string((bytes + (1u << 19)) >> 20) + " MiB"; }
-
-std::string duration(double seconds) {
-    const long long s = std::llround(seconds);
-    if (s < 120) return std::to_string(std::max(1LL, s)) + " s";
-    if (s < 7200) return std::to_string(s / 60) + " min " + std::to_string(s % 60) + " s";
-    return std::to_string(s / 3600) + " h " + std::to_string(s % 3600 / 60) + " min";
-}
+std::string mib(std::uint64_t bytes) { return engine::format_mebibytes(bytes); }
+std::string duration(double seconds) { return engine::format_duration(seconds); }
 
 }  // namespace
 

@@ -6,10 +6,13 @@
 #include <QSet>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <set>
 
 #include "shuimo/batch/name_template.h"
 #include "shuimo/batch/params_json.h"
+#include "shuimo/engine/param_table.h"
+#include "shuimo/image_io/image_formats.h"
 
 namespace shuimo::batch {
 namespace {
@@ -19,79 +22,26 @@ constexpr int kFormatVersion = 1;
 QString q(const std::string& text) { return QString::fromStdString(text); }
 QString q(const std::filesystem::path& path) { return QString::fromStdString(path.generic_string()); }
 
-bool is_image_file(const std::filesystem::path& path) {
-    static const std::set<std::string> kExtensions{".jpg", ".jpeg", ".png", ".tif", ".tiff", ".webp", ".bmp"};
-    return kExtensions.contains(QString::fromStdString(path.extension().string()).toLower().toStdString());
-}
+// Every object of a queue is read by the engine core's one strict field reader
+// (engine/json.h), over the queue converted once from Qt's JSON; its errors are
+// ConfigErrors naming the file and the place, turned into QueueErrors at the top.
+using engine::json::ObjectReader;
+using engine::json::Value;
 
-// Reads one JSON object strictly: every key must be known, every value of its type.
-class ObjectReader {
-public:
-    ObjectReader(const QJsonObject& object, std::string where) : object_(object), where_(std::move(where)) {}
-
-    QJsonValue get(const char* key) {
-        used_.insert(QLatin1String(key));
-        return object_.value(QLatin1String(key));
-    }
-    std::string text(const char* key, const std::string& fallback, bool required = false) {
-        const QJsonValue v = get(key);
-        if (v.isUndefined() && !required) return fallback;
-        if (!v.isString()) fail(std::string(key) + " must be a string");
-        return v.toString().toStdString();
-    }
-    int integer(const char* key, int fallback, int low, int high) {
-        const QJsonValue v = get(key);
-        if (v.isUndefined()) return fallback;
-        const double d = v.toDouble(std::nan(""));
-        if (!v.isDouble() || d != std::floor(d) || d < low || d > high)
-            fail(std::string(key) + " must be a whole number from " + std::to_string(low) + " to " + std::to_string(high));
-        return static_cast<int>(d);
-    }
-    double number(const char* key, double fallback) {
-        const QJsonValue v = get(key);
-        if (v.isUndefined()) return fallback;
-        if (!v.isDouble() || !std::isfinite(v.toDouble()) || v.toDouble() < 0) fail(std::string(key) + " must be a number >= 0");
-        return v.toDouble();
-    }
-    bool boolean(const char* key, bool fallback) {
-        const QJsonValue v = get(key);
-        if (v.isUndefined()) return fallback;
-        if (!v.isBool()) fail(std::string(key) + " must be true or false");
-        return v.toBool();
-    }
-    QJsonArray array(const char* key, bool required = false) {
-        const QJsonValue v = get(key);
-        if (v.isUndefined() && !required) return {};
-        if (!v.isArray()) fail(std::string(key) + " must be an array");
-        return v.toArray();
-    }
-    QJsonObject object(const char* key) {
-        const QJsonValue v = get(key);
-        if (v.isUndefined()) return {};
-        if (!v.isObject()) fail(std::string(key) + " must be an object");
-        return v.toObject();
-    }
-    void finish() const {
-        for (auto it = object_.begin(); it != object_.end(); ++it) {
-            if (!used_.contains(it.key())) fail("unknown key '" + it.key().toStdString() + "'");
-        }
-    }
-    [[noreturn]] void fail(const std::string& why) const { throw QueueError(where_ + ": " + why); }
-    const std::string& where() const { return where_; }
-
-private:
-    const QJsonObject& object_;
-    std::string where_;
-    QSet<QString> used_;
-};
-
-std::vector<std::filesystem::path> paths_of(const QJsonArray& array, const ObjectReader& owner, const char* key) {
+std::vector<std::filesystem::path> paths_of(const Value* array, const ObjectReader& owner, const char* key) {
     std::vector<std::filesystem::path> paths;
-    for (const auto& item : array) {
-        if (!item.isString() || item.toString().isEmpty()) owner.fail(std::string(key) + " must hold file names (non-empty strings)");
-        paths.emplace_back(item.toString().toStdString());
+    if (!array) return paths;
+    for (const auto& item : array->array) {
+        if (item.kind != Value::Kind::String || item.string.empty()) owner.fail(std::string(key) + " must hold file names (non-empty strings)");
+        paths.emplace_back(item.string);
     }
     return paths;
+}
+
+// The object at `key` as Qt JSON (kept verbatim in the spec), or an empty one.
+QJsonObject object_of(ObjectReader& r, const char* key) {
+    const Value* v = r.typed(key, Value::Kind::Object, "an object");
+    return v ? to_qjson(*v).toObject() : QJsonObject();
 }
 
 QJsonArray to_json(const std::vector<std::filesystem::path>& paths) {
@@ -110,20 +60,21 @@ QJsonObject style_to_json(const StyleChoice& style) {
     return json;
 }
 
-StyleChoice style_from_json(const QJsonValue& value, const std::string& where) {
+StyleChoice style_from_json(const Value* value, const std::string& where) {
     StyleChoice style;
-    if (value.isString()) {
-        if (value.toString().isEmpty()) throw QueueError(where + ": a style must name a file");
-        style.files.emplace_back(value.toString().toStdString());
-    } else if (value.isObject()) {
-        const QJsonObject object = value.toObject();
-        ObjectReader r(object, where);
-        style.name = r.text("name", "");
-        style.files = paths_of(r.array("files", true), r, "files");
-        for (const auto& w : r.array("blend")) {
-            if (!w.isDouble() || !std::isfinite(w.toDouble()) || w.toDouble() < 0)
-                r.fail("blend must hold one number >= 0 per file");
-            style.blend.push_back(w.toDouble());
+    if (value && value->kind == Value::Kind::String) {
+        if (value->string.empty()) throw QueueError(where + ": a style must name a file");
+        style.files.emplace_back(value->string);
+    } else if (value && value->kind == Value::Kind::Object) {
+        ObjectReader r(*value, where);
+        style.name = r.text("name");
+        style.files = paths_of(r.typed("files", Value::Kind::Array, "an array", true), r, "files");
+        if (const Value* blend = r.typed("blend", Value::Kind::Array, "an array")) {
+            for (const auto& w : blend->array) {
+                if (w.kind != Value::Kind::Number || !std::isfinite(w.number) || w.number < 0)
+                    r.fail("blend must hold one number >= 0 per file");
+                style.blend.push_back(w.number);
+            }
         }
         r.finish();
         if (style.files.empty()) r.fail("files must name at least one style image");
@@ -140,15 +91,16 @@ StyleChoice style_from_json(const QJsonValue& value, const std::string& where) {
     return style;
 }
 
-OutputSettings output_from_json(const QJsonObject& json, const std::string& where) {
+OutputSettings output_from_json(const Value* json, const std::string& where) {
     OutputSettings out;
-    ObjectReader r(json, where);
+    if (!json) return out;
+    ObjectReader r(*json, where, "an object");
     out.folder = r.text("folder", out.folder.string());
     out.name_template = r.text("name", out.name_template);
     out.format = QString::fromStdString(r.text("format", out.format)).toLower().toStdString();
     if (out.format == "jpeg") out.format = "jpg";
     if (out.format == "tiff") out.format = "tif";
-    out.bit_depth = r.integer("bit_depth", out.bit_depth, 8, 16);
+    out.bit_depth = static_cast<int>(r.integer("bit_depth", out.bit_depth, 8, 16));
     out.overwrite = r.boolean("overwrite", out.overwrite);
     r.finish();
     if (out.folder.empty()) r.fail("folder is empty");
@@ -177,50 +129,52 @@ QJsonObject output_to_json(const OutputSettings& out) {
 
 BatchSpec spec_from_json(ObjectReader& r) {
     BatchSpec spec;
-    spec.output = output_from_json(r.object("output"), r.where() + ", output");
-    spec.base_params = r.object("params");
+    spec.output = output_from_json(r.get("output"), r.where() + ", output");
+    spec.base_params = object_of(r, "params");
     // Checked now, so a typo is reported before anything runs.
-    params_from_json(spec.base_params, {}, ParamsReading::Strict, QStringLiteral("params"));
-    spec.contents = paths_of(r.array("contents"), r, "contents");
-    int n = 0;
-    for (const auto& style : r.array("styles")) spec.styles.push_back(style_from_json(style, r.where() + ", styles[" + std::to_string(n++) + "]"));
-    n = 0;
+    params_from_json(spec.base_params, {}, ParamsReading::Strict, q(r.where() + ", params"));
+    spec.contents = paths_of(r.typed("contents", Value::Kind::Array, "an array"), r, "contents");
+    if (const Value* styles = r.typed("styles", Value::Kind::Array, "an array")) {
+        for (std::size_t n = 0; n < styles->array.size(); ++n)
+            spec.styles.push_back(style_from_json(&styles->array[n], r.where() + ", styles[" + std::to_string(n) + "]"));
+    }
     std::set<std::string> names;
-    for (const auto& item : r.array("presets")) {
-        const std::string where = r.where() + ", presets[" + std::to_string(n++) + "]";
-        if (!item.isObject()) throw QueueError(where + ": a preset is {\"name\": ..., \"params\": {...}}");
-        const QJsonObject object = item.toObject();
-        ObjectReader pr(object, where);
-        Preset preset;
-        preset.name = pr.text("name", "", true);
-        preset.overrides = pr.object("params");
-        pr.finish();
-        if (preset.name.empty()) pr.fail("a preset needs a name");
-        if (!names.insert(preset.name).second) pr.fail("two presets are called '" + preset.name + "'");
-        spec.presets.push_back(std::move(preset));
+    if (const Value* presets = r.typed("presets", Value::Kind::Array, "an array")) {
+        for (std::size_t n = 0; n < presets->array.size(); ++n) {
+            const std::string where = r.where() + ", presets[" + std::to_string(n) + "]";
+            if (presets->array[n].kind != Value::Kind::Object) throw QueueError(where + ": a preset is {\"name\": ..., \"params\": {...}}");
+            ObjectReader pr(presets->array[n], where);
+            Preset preset;
+            preset.name = pr.text("name", "", true);
+            preset.overrides = object_of(pr, "params");
+            pr.finish();
+            if (preset.name.empty()) pr.fail("a preset needs a name");
+            if (!names.insert(preset.name).second) pr.fail("two presets are called '" + preset.name + "'");
+            spec.presets.push_back(std::move(preset));
+        }
     }
     return spec;
 }
 
-BatchJob job_from_json(const QJsonValue& value, const std::string& where) {
-    if (!value.isObject()) throw QueueError(where + ": a job is an object");
-    const QJsonObject object = value.toObject();
-    ObjectReader r(object, where);
+BatchJob job_from_json(const Value& value, const std::string& where) {
+    if (value.kind != Value::Kind::Object) throw QueueError(where + ": a job is an object");
+    ObjectReader r(value, where);
     BatchJob job;
     job.id = r.text("id", "", true);
     job.content = r.text("content", "", true);
     job.style = style_from_json(r.get("style"), where + ", style");
-    job.preset = r.text("preset", "");
-    job.params = params_from_json(r.object("params"), {}, ParamsReading::Strict, q(where + ", params"));
+    job.preset = r.text("preset");
+    const Value* params = r.typed("params", Value::Kind::Object, "an object");
+    job.params = engine::params_from_json_value(params ? *params : Value::of_object(), {}, true, where + ", params");
     job.output = r.text("output", "", true);
     try {
         job.status = parse_job_status(r.text("status", "queued"));
     } catch (const QueueError& e) {
         r.fail(e.what());
     }
-    job.error = r.text("error", "");
-    job.attempts = r.integer("attempts", 0, 0, 1'000'000);
-    job.seconds = r.number("seconds", 0.0);
+    job.error = r.text("error");
+    job.attempts = static_cast<int>(r.integer("attempts", 0, 0, 1'000'000));
+    job.seconds = r.number("seconds", 0.0, 0.0, std::numeric_limits<double>::max());
     r.finish();
     if (job.id.empty()) r.fail("id is empty");
     if (job.content.empty()) r.fail("content is empty");
@@ -287,7 +241,7 @@ std::vector<BatchJob> expand_jobs(const BatchSpec& spec, const std::filesystem::
         }
         std::vector<std::filesystem::path> found;
         for (const auto& file : std::filesystem::directory_iterator(resolve(entry), ec)) {
-            if (file.is_regular_file(ec) && is_image_file(file.path())) found.push_back(entry / file.path().filename());
+            if (file.is_regular_file(ec) && image_io::has_readable_extension(file.path())) found.push_back(entry / file.path().filename());
         }
         if (found.empty()) throw QueueError("folder " + resolve(entry).string() + " holds no images (.jpg .png .tif .webp .bmp)");
         std::sort(found.begin(), found.end());
@@ -350,22 +304,18 @@ QJsonObject queue_to_json(const BatchQueue& queue) {
     return json;
 }
 
-BatchQueue queue_from_json(const QJsonObject& json, const std::filesystem::path& base_dir, const std::string& source) {
+namespace {
+
+BatchQueue read_queue(const Value& json, const std::filesystem::path& base_dir, const std::string& source) {
     ObjectReader r(json, source);
-    const QJsonValue version = r.get("shuimo_batch");
-    if (!version.isUndefined() && version.toInt(-1) != kFormatVersion)
-        r.fail("\"shuimo_batch\" is " + QJsonDocument(QJsonArray{version}).toJson(QJsonDocument::Compact).toStdString() +
-               "; this version reads 1");
+    if (const Value* version = r.get("shuimo_batch"); version && !(version->is_integer && version->integer == kFormatVersion))
+        r.fail("\"shuimo_batch\" is " + engine::json::describe(*version) + "; this version reads 1");
     BatchQueue queue;
     queue.base_dir = base_dir;
-    try {
-        queue.spec = spec_from_json(r);
-    } catch (const engine::ConfigError& e) {
-        r.fail(e.what());
-    }
-    const QJsonValue jobs = r.get("jobs");
+    queue.spec = spec_from_json(r);
+    const Value* jobs = r.get("jobs");
     r.finish();
-    if (jobs.isUndefined()) {  // a bare spec; an empty list is a queue (or shard) with no jobs
+    if (!jobs) {  // a bare spec; an empty list is a queue (or shard) with no jobs
         try {
             queue.jobs = expand_jobs(queue.spec, base_dir);
         } catch (const engine::EngineError& e) {
@@ -373,18 +323,27 @@ BatchQueue queue_from_json(const QJsonObject& json, const std::filesystem::path&
         }
         return queue;
     }
-    if (!jobs.isArray()) r.fail("jobs must be an array");
+    if (jobs->kind != Value::Kind::Array) r.fail("jobs must be an array");
     std::set<std::string> ids;
     std::set<std::string> outputs;
-    int n = 0;
-    for (const auto& item : jobs.toArray()) {
-        BatchJob job = job_from_json(item, source + ", jobs[" + std::to_string(n++) + "]");
+    for (std::size_t n = 0; n < jobs->array.size(); ++n) {
+        BatchJob job = job_from_json(jobs->array[n], source + ", jobs[" + std::to_string(n) + "]");
         if (!ids.insert(job.id).second) r.fail("two jobs have the id '" + job.id + "'");
         if (!outputs.insert(QString::fromStdString(job.output.generic_string()).toLower().toStdString()).second)
             r.fail("two jobs write " + job.output.string());
         queue.jobs.push_back(std::move(job));
     }
     return queue;
+}
+
+}  // namespace
+
+BatchQueue queue_from_json(const QJsonObject& json, const std::filesystem::path& base_dir, const std::string& source) {
+    try {
+        return read_queue(from_qjson(json), base_dir, source);
+    } catch (const engine::ConfigError& e) {
+        throw QueueError(e.what());  // names the file and the place already
+    }
 }
 
 BatchQueue read_queue_file(const std::filesystem::path& path) {

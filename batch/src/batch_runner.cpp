@@ -12,6 +12,7 @@
 #include "shuimo/batch/params_json.h"
 #include "shuimo/engine/errors.h"
 #include "shuimo/engine/style_engine.h"
+#include "shuimo/engine/system_helpers.h"
 #include "shuimo/image_io/image_io.h"
 
 namespace shuimo::batch {
@@ -25,30 +26,15 @@ double work_of(const BatchJob& job) {
     return std::max(1, job.params.iterations) * side * side;
 }
 
-bool same_file(const std::filesystem::path& a, const std::filesystem::path& b) {
-    std::error_code ec;
-    if (std::filesystem::exists(a, ec) && std::filesystem::exists(b, ec)) return std::filesystem::equivalent(a, b, ec);
-    return std::filesystem::weakly_canonical(a, ec) == std::filesystem::weakly_canonical(b, ec);
-}
+using engine::same_file;
 
 // "auto", "cpu", "cuda", "cuda:N": refused up front (no timing run) when this machine lacks it.
 void check_device(const std::string& device) {
-    if (device.empty() || device == "auto" || device == "cpu") return;
+    const engine::DeviceSpec spec = engine::parse_device(device);  // throws DeviceError for a malformed one
+    if (spec.kind != engine::DeviceSpec::Kind::Cuda) return;
     const engine::EngineInfo info = engine::engine_info();
-    int index = 0;
-    if (device.rfind("cuda:", 0) == 0) {
-        try {
-            std::size_t used = 0;
-            index = std::stoi(device.substr(5), &used);
-            if (used != device.size() - 5 || index < 0) throw std::invalid_argument(device);
-        } catch (const std::exception&) {
-            throw engine::DeviceError("device '" + device + "' is not auto, cpu, cuda or cuda:N");
-        }
-    } else if (device != "cuda") {
-        throw engine::DeviceError("device '" + device + "' is not auto, cpu, cuda or cuda:N");
-    }
     if (!info.cuda_available) throw engine::DeviceError("device '" + device + "': this build or machine has no CUDA GPU");
-    if (index >= info.cuda_device_count) {
+    if (spec.index >= info.cuda_device_count) {
         throw engine::DeviceError("device '" + device + "': this machine has " + std::to_string(info.cuda_device_count) +
                                   " CUDA GPU(s), cuda:0 to cuda:" + std::to_string(info.cuda_device_count - 1));
     }

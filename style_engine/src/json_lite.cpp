@@ -1,6 +1,13 @@
 #include "json_lite.h"
 
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
 #include <cstdlib>
+#include <sstream>
+
+#include "shuimo/engine/errors.h"
 
 namespace shuimo::engine::json {
 namespace {
@@ -214,5 +221,237 @@ const Value* Value::member(std::string_view key) const {
 }
 
 Value parse(std::string_view text) { return Parser(text).parse_document(); }
+
+Value Value::of_bool(bool b) {
+    Value v;
+    v.kind = Kind::Bool;
+    v.boolean = b;
+    return v;
+}
+
+Value Value::of_number(double d) {
+    Value v;
+    v.kind = Kind::Number;
+    v.number = d;
+    v.negative = d < 0;
+    return v;
+}
+
+Value Value::of_integer(long long n) {
+    Value v = of_number(static_cast<double>(n));
+    if (n >= 0) {
+        v.is_integer = true;
+        v.integer = static_cast<std::uint64_t>(n);
+    }
+    return v;
+}
+
+Value Value::of_string(std::string s) {
+    Value v;
+    v.kind = Kind::String;
+    v.string = std::move(s);
+    return v;
+}
+
+Value Value::of_array(std::vector<Value> items) {
+    Value v;
+    v.kind = Kind::Array;
+    v.array = std::move(items);
+    return v;
+}
+
+Value Value::of_object() {
+    Value v;
+    v.kind = Kind::Object;
+    return v;
+}
+
+namespace {
+
+std::string number_text(const Value& value) {
+    if (value.is_integer) return std::to_string(value.integer);
+    if (!std::isfinite(value.number)) return value.number > 0 ? "1e999" : (value.number < 0 ? "-1e999" : "null");
+    char buffer[64];
+    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value.number);  // shortest round trip
+    return std::string(buffer, result.ptr);
+}
+
+void write_string(std::string& out, const std::string& text) {
+    out += '"';
+    for (const char c : text) {
+        switch (c) {
+        case '"': out += "\\\""; break;
+        case '\\': out += "\\\\"; break;
+        case '\n': out += "\\n"; break;
+        case '\r': out += "\\r"; break;
+        case '\t': out += "\\t"; break;
+        default:
+            if (static_cast<unsigned char>(c) < 0x20) {
+                char escape[8];
+                std::snprintf(escape, sizeof escape, "\\u%04x", static_cast<unsigned>(c));
+                out += escape;
+            } else {
+                out += c;
+            }
+        }
+    }
+    out += '"';
+}
+
+void write_to(std::string& out, const Value& value) {
+    switch (value.kind) {
+    case Value::Kind::Null: out += "null"; break;
+    case Value::Kind::Bool: out += value.boolean ? "true" : "false"; break;
+    case Value::Kind::Number: out += number_text(value); break;
+    case Value::Kind::String: write_string(out, value.string); break;
+    case Value::Kind::Array:
+        out += '[';
+        for (std::size_t i = 0; i < value.array.size(); ++i) {
+            if (i) out += ',';
+            write_to(out, value.array[i]);
+        }
+        out += ']';
+        break;
+    case Value::Kind::Object:
+        out += '{';
+        for (std::size_t i = 0; i < value.object.size(); ++i) {
+            if (i) out += ',';
+            write_string(out, value.object[i].key);
+            out += ':';
+            write_to(out, value.object[i].value);
+        }
+        out += '}';
+        break;
+    }
+}
+
+}  // namespace
+
+std::string write(const Value& value) {
+    std::string out;
+    write_to(out, value);
+    return out;
+}
+
+std::string describe(const Value& value) {
+    switch (value.kind) {
+    case Value::Kind::Null: return "null";
+    case Value::Kind::Bool: return value.boolean ? "true" : "false";
+    case Value::Kind::Number: {
+        char buffer[64];
+        std::snprintf(buffer, sizeof buffer, "%.17g", value.number);
+        return buffer;
+    }
+    case Value::Kind::String: {
+        std::string shown;
+        write_string(shown, value.string.substr(0, 40));
+        return shown;
+    }
+    case Value::Kind::Array: return "an array";
+    case Value::Kind::Object: return "an object";
+    }
+    return "?";
+}
+
+bool operator==(const Value& a, const Value& b) {
+    if (a.kind != b.kind) return false;
+    switch (a.kind) {
+    case Value::Kind::Null: return true;
+    case Value::Kind::Bool: return a.boolean == b.boolean;
+    case Value::Kind::Number: return a.number == b.number;
+    case Value::Kind::String: return a.string == b.string;
+    case Value::Kind::Array: return a.array == b.array;
+    case Value::Kind::Object:
+        if (a.object.size() != b.object.size()) return false;
+        for (std::size_t i = 0; i < a.object.size(); ++i) {
+            if (a.object[i].key != b.object[i].key || !(a.object[i].value == b.object[i].value)) return false;
+        }
+        return true;
+    }
+    return false;
+}
+
+namespace {
+
+std::string number_text_for_message(double value) {
+    std::ostringstream out;
+    out << value;
+    return out.str();
+}
+
+}  // namespace
+
+ObjectReader::ObjectReader(const Value& object, std::string where, std::string_view what_it_is, Keys keys)
+    : object_(object), where_(std::move(where)), keys_(keys) {
+    if (object.kind != Value::Kind::Object) fail("must be " + std::string(what_it_is));
+}
+
+std::string ObjectReader::name(std::string_view key) const {
+    return keys_ == Keys::Quoted ? "\"" + std::string(key) + "\"" : std::string(key);
+}
+
+void ObjectReader::fail(const std::string& what) const {
+    throw ConfigError(where_.empty() ? what : where_ + ": " + what);
+}
+
+const Value* ObjectReader::get(std::string_view key) {
+    if (std::find(read_.begin(), read_.end(), key) == read_.end()) read_.emplace_back(key);
+    return object_.member(key);
+}
+
+const Value& ObjectReader::required(std::string_view key) {
+    const Value* value = get(key);
+    if (!value) fail("missing " + name(key));
+    return *value;
+}
+
+const Value* ObjectReader::typed(std::string_view key, Value::Kind kind, std::string_view kind_name, bool is_required) {
+    const Value* value = get(key);
+    if (!value && is_required) {
+        if (keys_ == Keys::Quoted) fail("missing " + name(key));
+        fail(name(key) + " must be " + std::string(kind_name) + " (it is missing)");
+    }
+    if (value && value->kind != kind) fail(name(key) + " must be " + std::string(kind_name) + " (got " + describe(*value) + ")");
+    return value;
+}
+
+std::string ObjectReader::text(std::string_view key, std::string fallback, bool is_required, bool non_empty) {
+    const Value* value = typed(key, Value::Kind::String, "a string", is_required);
+    if (!value) return fallback;
+    if (non_empty && value->string.empty()) fail(name(key) + " is empty");
+    return value->string;
+}
+
+double ObjectReader::number(std::string_view key, double fallback, double low, double high, bool is_required) {
+    const Value* value = typed(key, Value::Kind::Number, "a number", is_required);
+    if (!value) return fallback;
+    if (!std::isfinite(value->number) || value->number < low || value->number > high) {
+        fail(name(key) + " is " + describe(*value) + ", allowed " + number_text_for_message(low) + " to " +
+             number_text_for_message(high));
+    }
+    return value->number;
+}
+
+long long ObjectReader::integer(std::string_view key, long long fallback, long long low, long long high) {
+    const Value* value = get(key);
+    if (!value) return fallback;
+    if (value->kind != Value::Kind::Number || value->number != std::floor(value->number) || value->number < static_cast<double>(low) ||
+        value->number > static_cast<double>(high)) {
+        fail(name(key) + " is " + describe(*value) + "; expected a whole number from " + std::to_string(low) + " to " +
+             std::to_string(high));
+    }
+    return static_cast<long long>(value->number);
+}
+
+bool ObjectReader::boolean(std::string_view key, bool fallback, bool is_required) {
+    const Value* value = typed(key, Value::Kind::Bool, "true or false", is_required);
+    return value ? value->boolean : fallback;
+}
+
+void ObjectReader::finish() const {
+    for (const auto& [key, value] : object_.object) {
+        if (std::find(read_.begin(), read_.end(), key) == read_.end()) fail("unknown key '" + key + "'");
+    }
+}
 
 }  // namespace shuimo::engine::json

@@ -3,34 +3,14 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
-#include <sstream>
 
 #include "shuimo/engine/errors.h"
+#include "shuimo/engine/param_table.h"
 #include "shuimo/engine/style_engine.h"
 #include "shuimo/engine/vgg19_spec.h"
 
 namespace shuimo::engine {
 namespace {
-
-std::string number(double value) {
-    std::ostringstream out;
-    out << value;
-    return out.str();
-}
-
-void check_range(const char* name, double value, double low, double high) {
-    if (!std::isfinite(value) || value < low || value > high) {
-        throw ConfigError(std::string(name) + " must be a finite number between " + number(low) + " and " +
-                          number(high) + " (got " + number(value) + ")");
-    }
-}
-
-void check_int(const char* name, long long value, long long low, long long high) {
-    if (value < low || value > high) {
-        throw ConfigError(std::string(name) + " must be between " + std::to_string(low) + " and " +
-                          std::to_string(high) + " (got " + std::to_string(value) + ")");
-    }
-}
 
 void check_layers(const char* what, const std::vector<std::string>& layers) {
     for (const auto& name : layers) find_vgg19_layer(name);  // throws with the list of valid names
@@ -56,37 +36,14 @@ Size output_size(int content_width, int content_height, int requested_long_side)
 }
 
 void validate(const StyleParams& params) {
-    check_int("size", params.size, 0, 16384);
-    check_int("iterations", params.iterations, 1, 1000000);
-    check_int("scales", params.scales, 0, 12);
-    check_int("min size", params.min_size, 16, 16384);
-    for (const int n : params.level_iterations) check_int("iterations of a level", n, 0, 1000000);
-    check_range("content weight", params.content_weight, 0.0, 1e12);
-    check_range("style weight", params.style_weight, 0.0, 1e15);
-    check_range("TV weight", params.tv_weight, 0.0, 1e12);
-    check_range("learning rate", params.learning_rate, 1e-8, 10.0);
-    check_int("L-BFGS history", params.lbfgs_history, 1, 1000);
-    check_range("style scale", params.style_scale, 0.05, 8.0);
-    if (params.loss_scale != 0.0) check_range("loss scale", params.loss_scale, 1.0, 1e300);
-    check_int("preview interval (iterations)", params.preview_every, 0, 1000000);
-    check_int("preview interval (ms)", params.preview_interval_ms, 0, 3600000);
-    check_int("report interval", params.report_every, 0, 1000000);
-    check_range("colour strength", params.colour_strength, 0.0, 1.0);
-    if (params.paper_colour) {
-        for (const float c : *params.paper_colour) check_range("paper colour component", c, 0.0, 1.0);
-    }
-    if (params.max_memory != 0 && params.max_memory < (64ull << 20))
-        throw ConfigError("memory budget must be at least 64 MiB (got " + std::to_string(params.max_memory >> 20) + " MiB)");
+    for (const auto& field : param_fields()) check_param(field, params);  // ranges, from the table
     if (params.content_layers.empty() && params.style_layers.empty())
         throw ConfigError("at least one content or style layer is needed");
     check_layers("content layers", params.content_layers);
     check_layers("style layers", params.style_layers);
-    if (!params.style_layer_weights.empty()) {
-        if (params.style_layer_weights.size() != params.style_layers.size()) {
-            throw ConfigError("style layer weights: " + std::to_string(params.style_layer_weights.size()) +
-                              " given for " + std::to_string(params.style_layers.size()) + " style layers");
-        }
-        for (const double w : params.style_layer_weights) check_range("style layer weight", w, 0.0, 1e12);
+    if (!params.style_layer_weights.empty() && params.style_layer_weights.size() != params.style_layers.size()) {
+        throw ConfigError("style layer weights: " + std::to_string(params.style_layer_weights.size()) + " given for " +
+                          std::to_string(params.style_layers.size()) + " style layers");
     }
 }
 

@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "shuimo/engine/errors.h"
+#include "shuimo/engine/system_helpers.h"
 
 namespace shuimo::engine {
 
@@ -41,28 +42,20 @@ torch::Tensor resize_image_tensor(const torch::Tensor& image, Size size) {
 }
 
 torch::Device resolve_device(const std::string& spec) {
-    if (spec == "cpu") return torch::Device(torch::kCPU);
-    if (spec == "auto") return torch::cuda::is_available() ? torch::Device(torch::kCUDA, 0) : torch::Device(torch::kCPU);
-    if (spec == "cuda" || spec.rfind("cuda:", 0) == 0) {
-        if (!torch::cuda::is_available()) {
-            throw DeviceError("device '" + spec + "' requested but no CUDA GPU is usable here (this LibTorch build " +
-                              "may be CPU-only); use --device cpu or auto");
-        }
-        int index = 0;
-        if (spec.size() > 5) {
-            const std::string digits = spec.substr(5);
-            if (digits.empty() || digits.find_first_not_of("0123456789") != std::string::npos || digits.size() > 3)
-                throw DeviceError("device '" + spec + "' is not of the form cuda:N");
-            index = std::stoi(digits);
-        }
-        const int count = static_cast<int>(torch::cuda::device_count());
-        if (index >= count) {
-            throw DeviceError("device '" + spec + "' does not exist: this machine has " + std::to_string(count) +
-                              " CUDA device(s), cuda:0 to cuda:" + std::to_string(count - 1));
-        }
-        return torch::Device(torch::kCUDA, static_cast<c10::DeviceIndex>(index));
+    const DeviceSpec parsed = parse_device(spec);  // the one spelling check, shared with batch
+    if (parsed.kind == DeviceSpec::Kind::Cpu) return torch::Device(torch::kCPU);
+    if (parsed.kind == DeviceSpec::Kind::Auto)
+        return torch::cuda::is_available() ? torch::Device(torch::kCUDA, 0) : torch::Device(torch::kCPU);
+    if (!torch::cuda::is_available()) {
+        throw DeviceError("device '" + spec + "' requested but no CUDA GPU is usable here (this LibTorch build " +
+                          "may be CPU-only); use --device cpu or auto");
     }
-    throw DeviceError("unknown device '" + spec + "': use auto, cpu, cuda or cuda:N");
+    const int count = static_cast<int>(torch::cuda::device_count());
+    if (parsed.index >= count) {
+        throw DeviceError("device '" + spec + "' does not exist: this machine has " + std::to_string(count) +
+                          " CUDA device(s), cuda:0 to cuda:" + std::to_string(count - 1));
+    }
+    return torch::Device(torch::kCUDA, static_cast<c10::DeviceIndex>(parsed.index));
 }
 
 std::string device_name(const torch::Device& device) {

@@ -10,6 +10,7 @@
 #include <map>
 #include <set>
 
+#include "distinct_params.h"
 #include "shuimo/batch/batch_queue.h"
 #include "shuimo/batch/name_template.h"
 #include "shuimo/batch/output_record.h"
@@ -451,15 +452,7 @@ private Q_SLOTS:
         QCOMPARE(lenient.style_weight, engine::StyleParams{}.style_weight);
         QVERIFY_THROWS_EXCEPTION(engine::ConfigError, batch::params_from_json(json, {}, batch::ParamsReading::Strict));
         // Every field survives a round trip.
-        engine::StyleParams p;
-        p.size = 777; p.iterations = 33; p.scales = 3; p.min_size = 100; p.level_iterations = {10, 10, 13};
-        p.content_weight = 2; p.style_weight = 3e5; p.tv_weight = 0.5; p.content_layers = {"relu3_2"};
-        p.style_layers = {"relu1_1", "relu2_1"}; p.style_layer_weights = {1, 2}; p.optimizer = engine::OptimizerKind::Adam;
-        p.learning_rate = 0.05; p.lbfgs_history = 20; p.pooling = engine::PoolingKind::Average; p.init = engine::InitKind::Noise;
-        p.style_scale = 0.8; p.preserve_colors = true; p.colour_strength = 0.3; p.monochrome_ink = true;
-        p.paper_colour = std::array<float, 3>{0.5f, 0.25f, 0.125f}; p.seed = 123456789012345ULL; p.device = "cpu";
-        p.precision = engine::Precision::Fp32; p.loss_scale = 1024; p.checkpointing = engine::Checkpointing::On;
-        p.max_memory = 3ULL << 30; p.report_every = 5;
+        const engine::StyleParams p = testing::distinctParams();
         const auto back = batch::params_from_json(batch::params_to_json(p), {}, batch::ParamsReading::Strict);
         QCOMPARE(batch::params_to_json(back), batch::params_to_json(p));
         QCOMPARE(back.seed, p.seed);

@@ -1028,6 +1028,14 @@ Install it anyway, unverified, under this name (letters, digits, '-', '_', '.'):
       <source>The result as ink tones on the paper colour of the first style</source>
       <translation>把结果渲染为第一个风格图纸色上的墨色浓淡</translation>
     </message>
+    <message>
+      <source>Photo's size</source>
+      <translation>照片原尺寸</translation>
+    </message>
+    <message>
+      <source>From a start image</source>
+      <translation>从起始图像</translation>
+    </message>
   </context>
   <context>
     <name>shuimo::ui::PhotoStrip</name>
@@ -1053,6 +1061,18 @@ Install it anyway, unverified, under this name (letters, digits, '-', '_', '.'):
     <message>
       <source>&amp;Language:</source>
       <translation>语言(&amp;L)：</translation>
+    </message>
+    <message>
+      <source> ms</source>
+      <translation> 毫秒</translation>
+    </message>
+    <message>
+      <source>How often the preview shows a running painting; shorter costs a little speed</source>
+      <translation>运行中的画作多久刷新一次预览；间隔越短，速度略慢</translation>
+    </message>
+    <message>
+      <source>&amp;Preview every:</source>
+      <translation>预览间隔(&amp;P)：</translation>
     </message>
   </context>
   <context>

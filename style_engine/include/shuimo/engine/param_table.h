@@ -1,0 +1,91 @@
+#pragma once
+// Every StyleParams field described once: its name, type, allowed range, help,
+// whether it decides the pixels and whether it can change while a job runs.
+// validate(), the JSON reader and writer (presets, batch queues, PNG metadata,
+// the settings hash), shuimo-cli's options and their --help are derived from
+// this table. A new parameter is one row in param_table.cpp (plus its member in
+// StyleParams, with its default, and its use in the engine).
+
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "shuimo/engine/errors.h"
+#include "shuimo/engine/json.h"
+#include "shuimo/engine/style_params.h"
+
+namespace shuimo::engine {
+
+enum class ParamType {
+    Integer,      // int, [low, high]
+    Number,       // double, finite, [low, high] (or 0 when zero_allowed)
+    Boolean,      // a flag on the command line
+    Text,
+    Choice,       // an enum, spelt as in value_name ("lbfgs|adam")
+    IntegerList,  // each item in [low, high]
+    NumberList,   // each item in [low, high]
+    TextList,
+    Unsigned64,   // JSON: a string of digits (a double cannot hold every 64-bit value)
+    ByteSize,     // JSON: "6G", "800M" or a number of bytes; 0 or at least `low`
+    Colour,       // null or [r, g, b], each in [0, 1]
+};
+
+struct ParamField {
+    std::string_view key;         // JSON key (snake_case)
+    std::string_view label;       // in validation messages: "style weight"
+    ParamType type;
+    double low = 0;               // allowed range of the value, or of each item of a list
+    double high = 0;
+    bool zero_allowed = false;    // 0 (auto/none) is allowed besides [low, high]
+    std::string_view option;      // shuimo-cli long option; empty: not on the command line
+    std::string_view value_name;  // in --help: "N", "X", "lbfgs|adam"
+    std::string_view help;        // one or two sentences; "Default ..." is added from StyleParams{}
+    bool pixels = true;           // decides the painting: part of a batch output's settings hash
+    bool live = false;            // can change while a job runs (the loss weights)
+    bool stored = true;           // saved in presets, queues and metadata (false: per-run cadence)
+    std::string_view example;     // JSON text of a valid value that is not the default (for tests)
+    json::Value (*get)(const StyleParams&) = nullptr;
+    // Sets the field from a JSON value; throws ParamValueError when the type or range is wrong.
+    void (*set)(const ParamField& self, StyleParams&, const json::Value&) = nullptr;
+};
+
+// A JSON value of the wrong type or outside the range: what() says what was expected,
+// e.g. "a whole number from 0 to 16384". Readers add the key, the place and the value.
+class ParamValueError : public ConfigError {
+public:
+    using ConfigError::ConfigError;
+};
+
+std::span<const ParamField> param_fields();
+const ParamField* find_param_field(std::string_view key);  // nullptr if unknown
+
+// The range check of one field (validate() runs it for every field): throws
+// ConfigError naming the parameter, the value and the allowed range.
+void check_param(const ParamField& field, const StyleParams& params);
+
+// The default as shown in --help ("512", "relu4_2", "lbfgs").
+std::string default_text(const ParamField& field);
+
+// field.set(field, params, value), spelt shorter.
+inline void set_param(const ParamField& field, StyleParams& params, const json::Value& value) {
+    field.set(field, params, value);
+}
+
+// `to`'s field set to `from`'s.
+void copy_param(const ParamField& field, const StyleParams& from, StyleParams& to);
+
+// True when a and b differ in no field that cannot change during a run.
+bool only_live_params_differ(const StyleParams& a, const StyleParams& b);
+
+// The one params reader (presets, queues, metadata, settings): the stored fields of a JSON
+// object over `base`. Strict (files a person wrote): an unknown key, a wrong type or a value
+// out of range is a ConfigError "<where>: <key> is <value>; expected <what>", and the result
+// is validate()d. Lenient (the app's own settings, files of older versions): such keys keep
+// the value of `base`. `where` may be empty.
+StyleParams params_from_json_value(const json::Value& object, StyleParams base, bool strict, const std::string& where = {});
+
+// Every stored field as one JSON object, in table order (pixels_only: the fields that
+// decide the painting).
+json::Value params_to_json_value(const StyleParams& params, bool pixels_only = false);
+
+}  // namespace shuimo::engine
