@@ -26,6 +26,7 @@
 #include "parameter_panel.h"
 #include "params_command.h"
 #include "shuimo/batch/params_json.h"
+#include "shuimo/engine/param_table.h"
 #include "photo_strip.h"
 #include "preferences_dialog.h"
 #include "presets_menu.h"
@@ -320,7 +321,7 @@ void MainWindow::onParamsChanged() {
     m_run->updateEstimate();
     if (!m_controller->isBusy() || !m_running) return;
     const engine::StyleParams now = m_params->params();
-    if (onlyWeightsDiffer(m_running->params, now)) {
+    if (engine::only_live_params_differ(m_running->params, now)) {
         // Live re-weighting: the running optimisation takes the new objective at its next evaluation.
         m_running->params = now;
         m_controller->setLiveWeights(ParameterPanel::weightsOf(now));

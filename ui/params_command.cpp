@@ -3,7 +3,6 @@
 #include <QCoreApplication>
 
 #include "parameter_panel.h"
-#include "shuimo/batch/params_json.h"
 
 namespace shuimo::ui {
 
@@ -28,13 +27,6 @@ void ParamsCommand::apply(const engine::StyleParams& params) {
     *m_applying = true;
     m_panel->setParams(params);
     *m_applying = false;
-}
-
-bool onlyWeightsDiffer(engine::StyleParams a, const engine::StyleParams& b) {
-    a.content_weight = b.content_weight;
-    a.style_weight = b.style_weight;
-    a.tv_weight = b.tv_weight;
-    return batch::params_to_json(a) == batch::params_to_json(b);
 }
 
 }  // namespace shuimo::ui

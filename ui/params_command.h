@@ -28,8 +28,4 @@ private:
     bool m_first = true;
 };
 
-// True when `a` and `b` differ at most in the loss weights: a running job
-// takes those live, anything else needs a restart.
-bool onlyWeightsDiffer(engine::StyleParams a, const engine::StyleParams& b);
-
 }  // namespace shuimo::ui
