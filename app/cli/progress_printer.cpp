@@ -32,6 +32,7 @@ void JsonProgressSink::on_iteration(const engine::IterationReport& r) {
                               {QStringLiteral("style_loss"), r.style_loss},
                               {QStringLiteral("tv_loss"), r.tv_loss},
                               {QStringLiteral("total_loss"), r.total_loss},
+                              {QStringLiteral("best_total_loss"), r.best_total_loss},
                               {QStringLiteral("elapsed_s"), r.elapsed_s},
                               {QStringLiteral("remaining_s"), r.remaining_s >= 0.0 ? QJsonValue(r.remaining_s) : QJsonValue()},
                           });

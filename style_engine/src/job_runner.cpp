@@ -239,11 +239,11 @@ void JobRunner::keep_if_best(LevelRun& level, const torch::Tensor& total) {
 void JobRunner::report(LevelRun& level, const Terms& terms) {
     const bool due = level.spent == 1 || level.spent % report_every_ == 0 || level.spent == level.budget;
     if (!due) return;
-    // One read-back for all six numbers.
+    // One read-back for all seven numbers.
     torch::NoGradGuard no_grad;
     const torch::Tensor x = level.x.detach();
     const torch::Tensor values = torch::stack({terms.content.detach(), terms.style.detach(), terms.tv.detach(),
-                                               terms.total.detach(), x.min(), x.max()})
+                                               terms.total.detach(), x.min(), x.max(), level.best_loss})
                                      .to(torch::kCPU, torch::kDouble);
     const double* v = values.data_ptr<double>();
     IterationReport r;
@@ -258,6 +258,7 @@ void JobRunner::report(LevelRun& level, const Terms& terms) {
     r.total_loss = v[3];
     r.image_min = v[4];
     r.image_max = v[5];
+    r.best_total_loss = v[6];
     r.elapsed_s = seconds_since_start();
     r.work_fraction = work_fraction(costs_, evaluations_);
     r.remaining_s = remaining_seconds(costs_, evaluations_, r.elapsed_s);
@@ -477,6 +478,7 @@ IterationReport JobRunner::evaluate_image(const Image& image) {
     r.total_loss = v[3];
     r.image_min = v[4];
     r.image_max = v[5];
+    r.best_total_loss = v[3];
     r.elapsed_s = seconds_since_start();
     r.weights = weights_;
     return r;

@@ -118,10 +118,13 @@ private Q_SLOTS:
         const engine::IterationReport written = m_engine->evaluate_objective(job, loaded.rgb);
         QVERIFY2(std::abs(written.total_loss - result.final_total_loss) <= 0.01 * result.final_total_loss,
                  qPrintable(QStringLiteral("written %1, reported %2").arg(written.total_loss).arg(result.final_total_loss)));
-        // The evaluation is the engine's own: the reported best is one of the evaluations.
+        // The evaluation is the engine's own: the reported best is one of the evaluations, and
+        // a loss curve of the reports' best-so-far ends on it.
         bool seen = false;
         for (const auto& r : sink.reports) seen = seen || (r.width == 48 && r.total_loss == result.final_total_loss);
         QVERIFY(seen);
+        QCOMPARE(sink.reports.back().best_total_loss, result.final_total_loss);
+        for (const auto& r : sink.reports) QVERIFY(r.best_total_loss <= r.total_loss);
     }
 };
 

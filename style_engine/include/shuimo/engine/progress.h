@@ -29,6 +29,10 @@ struct IterationReport {
     double style_loss = 0.0;
     double tv_loss = 0.0;
     double total_loss = 0.0;
+    // The objective of the image the job would return if it stopped now (the
+    // best evaluated at this level): a loss curve of these ends at
+    // StyleResult::final_total_loss, the objective of the image written.
+    double best_total_loss = 0.0;
     double elapsed_s = 0.0;  // since the job started (targets included)
     // Share of the job's work done and seconds left, from eta.h's model with the
     // job's own levels (remaining_s < 0: not known yet).
