@@ -5,6 +5,8 @@
 
 #include <unistd.h>
 
+#include <algorithm>
+
 namespace shuimo::cli {
 namespace {
 
@@ -30,7 +32,9 @@ void JsonProgressSink::on_iteration(const engine::IterationReport& r) {
                               {QStringLiteral("style_loss"), r.style_loss},
                               {QStringLiteral("tv_loss"), r.tv_loss},
                               {QStringLiteral("total_loss"), r.total_loss},
+                              {QStringLiteral("best_total_loss"), r.best_total_loss},
                               {QStringLiteral("elapsed_s"), r.elapsed_s},
+                              {QStringLiteral("remaining_s"), r.remaining_s >= 0.0 ? QJsonValue(r.remaining_s) : QJsonValue()},
                           });
 }
 
@@ -47,10 +51,10 @@ TerminalProgressSink::TerminalProgressSink(const std::atomic<bool>& cancel_reque
 void TerminalProgressSink::on_iteration(const engine::IterationReport& r) {
     if (!enabled_ || r.total_iterations <= 0) return;
     constexpr int kWidth = 30;
-    const double fraction = static_cast<double>(r.iteration) / r.total_iterations;
+    const double fraction = r.work_fraction;
     const int filled = static_cast<int>(fraction * kWidth);
-    // ETA from the pace of the evaluations so far (the first one includes setup).
-    const double eta = r.iteration > 1 ? r.elapsed_s / r.iteration * (r.total_iterations - r.iteration) : 0.0;
+    // The engine's ETA (eta.h: evaluations weighted by their level's cost, at the pace so far).
+    const double eta = std::max(0.0, r.remaining_s);
     std::fprintf(stream_, "\r[%.*s%.*s] %d/%d  %dx%d  loss %.4g  ETA %.0fs   ", filled,
                  "##############################", kWidth - filled, "..............................", r.iteration,
                  r.total_iterations, r.width, r.height, r.total_loss, eta);

@@ -54,11 +54,17 @@ std::string describe_plan(const StylizeOptions& options) {
                        device.precision + "\n";
     for (std::size_t i = 0; i < plan.levels.size(); ++i) {
         const auto& level = plan.levels[i];
-        text += "  level " + std::to_string(i) + ": " + std::to_string(level.level.width) + "x" +
-                std::to_string(level.level.height) + ", " + std::to_string(level.level.iterations) + " evaluations, ~" +
+        for (const auto& notice : level.notices) text += "  note: " + notice + "\n";
+        text += "  level " + std::to_string(i) + ": " + std::to_string(level.size.width) + "x" +
+                std::to_string(level.size.height) + ", " + std::to_string(level.level.iterations) + " evaluations, ~" +
                 mib(level.memory.total()) + (level.checkpointed ? ", checkpointed" : "") +
                 (level.lbfgs_history != options.params.lbfgs_history ? ", L-BFGS history " + std::to_string(level.lbfgs_history) : "") +
                 "\n";
+    }
+    if (plan.result.width != plan.output.width || plan.result.height != plan.output.height) {
+        text += "the memory budget makes the result " + std::to_string(plan.result.width) + "x" +
+                std::to_string(plan.result.height) + " instead of " + std::to_string(plan.output.width) + "x" +
+                std::to_string(plan.output.height) + "\n";
     }
     text += "estimated peak working memory: ~" + mib(plan.peak_bytes) +
             " on top of LibTorch and the weights (about 0.4 GiB on the CPU)";

@@ -4,6 +4,7 @@
 #include <QJsonArray>
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <exception>
 #include <map>
 #include <thread>
@@ -152,8 +153,8 @@ struct BatchRunner::Impl {
         void on_iteration(const engine::IterationReport& report) override {
             {
                 std::lock_guard lock(impl_.mutex);
-                impl_.running_fraction[id_] =
-                    report.total_iterations > 0 ? std::min(1.0, double(report.iteration) / report.total_iterations) : 0.0;
+                // The engine's model (eta.h): a fine level's evaluations weigh more than a coarse one's.
+                impl_.running_fraction[id_] = report.work_fraction;
             }
             impl_.observer.on_job_iteration(id_, report);
             impl_.report_progress(false);
@@ -254,6 +255,8 @@ struct BatchRunner::Impl {
             record[QStringLiteral("precision")] = QString::fromStdString(result.precision);
             record[QStringLiteral("iterations")] = result.iterations_run;
             record[QStringLiteral("seconds")] = result.seconds;
+            // The objective of the image as written before colour post-processing (docs/OBJECTIVE.md, "The box").
+            if (std::isfinite(result.final_total_loss)) record[QStringLiteral("final_objective")] = result.final_total_loss;
             record[QStringLiteral("created")] = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
             write_output(output, bytes, record, hash);
             finish(job, JobStatus::Done, {}, elapsed(), true);

@@ -14,6 +14,11 @@
 //       wall-clock time for one output size. tools/gpu_bench.sh runs it.
 //   shuimo-bench --time-to-quality SIZE [--single-iterations N] [--multi-iterations N]
 //       single-scale vs the default coarse-to-fine schedule: time and final objective at full size.
+//   shuimo-bench --box 192,384 [--pairs CONTENT:STYLE,...] [--schedules default,single]
+//                [--multi-iterations N] [--single-iterations N]
+//       L-BFGS kept in [0,1] (the engine's) against the old unbounded L-BFGS: reported final objective,
+//       objective of the written 16-bit PNG read back, seconds, and the bounded run's best objective by
+//       the time the unbounded one finished.
 
 #include <torch/torch.h>
 
@@ -24,6 +29,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <limits>
+#include <span>
 #include <iostream>
 #include <sstream>
 #include <string>
@@ -33,6 +40,8 @@
 
 #include "random_weights.h"
 #include "device_memory.h"
+#include "job_runner.h"
+#include "shuimo/image_io/image_io.h"
 #include "shuimo/engine/errors.h"
 #include "shuimo/engine/job_plan.h"
 #include "shuimo/engine/memory_plan.h"
@@ -157,6 +166,83 @@ int gpu_table_main(engine::StyleEngine& style_engine, const std::string& device,
     return 0;
 }
 
+struct LossSink : engine::ProgressSink {
+    std::vector<engine::IterationReport> reports;
+    void on_iteration(const engine::IterationReport& r) override { reports.push_back(r); }
+};
+
+std::vector<std::string> split(const std::string& text, char separator) {
+    std::vector<std::string> items;
+    std::stringstream in(text);
+    std::string item;
+    while (std::getline(in, item, separator)) items.push_back(item);
+    return items;
+}
+
+// The bounded L-BFGS against the old unbounded one, measured on what is written.
+int box_main(engine::StyleEngine& style_engine, const std::vector<int>& sizes, const std::string& pairs_text,
+             const std::string& schedules_text, int multi_iterations, int single_iterations, const std::string& device) {
+    const auto info = engine::engine_info();
+    std::printf("box: bounded against unbounded L-BFGS (torch %s, %d threads, random weights)\n\n", info.torch_version.c_str(),
+                info.cpu_threads);
+    std::printf("| size | content : style | schedule | L-BFGS | evaluations | seconds | reported | written 16-bit | "
+                "written / reported | bounded's best by the unbounded's time |\n");
+    std::printf("|---:|---|---|---|---:|---:|---:|---:|---:|---:|\n");
+    std::fflush(stdout);
+    {  // warm-up: allocator, oneDNN kernel choice
+        engine::StyleJob warm = square_job(64, device);
+        warm.params.iterations = 3;
+        LossSink quiet;
+        style_engine.run(warm, quiet);
+    }
+    for (const int size : sizes) {
+        for (const auto& pair : split(pairs_text, ',')) {
+            const auto names = split(pair, ':');
+            if (names.size() != 2) throw engine::ConfigError("--pairs wants CONTENT:STYLE[,CONTENT:STYLE...]");
+            engine::StyleJob job;
+            job.content = image_io::read_image(names[0]).rgb;
+            job.styles = {image_io::read_image(names[1]).rgb};
+            job.params.device = device;
+            job.params.size = size;
+            const std::string label = std::filesystem::path(names[0]).stem().string() + " : " +
+                                      std::filesystem::path(names[1]).stem().string();
+            for (const auto& schedule : split(schedules_text, ',')) {
+                job.params.scales = schedule == "single" ? 1 : 0;
+                job.params.iterations = schedule == "single" ? single_iterations : multi_iterations;
+                double unbounded_seconds = 0.0;
+                for (const bool unbounded : {true, false}) {
+                    engine::set_unbounded_lbfgs_for_benchmark(unbounded);
+                    LossSink sink;
+                    const auto result = style_engine.run(job, sink);
+                    engine::set_unbounded_lbfgs_for_benchmark(false);
+                    const auto bytes = image_io::encode_image("written.png", result.image, nullptr, 16);
+                    const auto written_image = image_io::decode_image(
+                        std::span(reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size()), "written.png");
+                    const double written = style_engine.evaluate_objective(job, written_image.rgb).total_loss;
+                    std::string by_time = "";
+                    if (unbounded) {
+                        unbounded_seconds = result.seconds;
+                    } else {
+                        double best = std::numeric_limits<double>::infinity();
+                        const int final_width = result.image.width;
+                        for (const auto& r : sink.reports)
+                            if (r.elapsed_s <= unbounded_seconds && r.width == final_width) best = std::min(best, r.total_loss);
+                        char cell[64];
+                        std::snprintf(cell, sizeof cell, "%.6g", best);
+                        by_time = std::isfinite(best) ? cell : "(not at full size yet)";
+                    }
+                    std::printf("| %d | %s | %s | %s | %d | %.1f | %.6g | %.6g | %.4f | %s |\n", size, label.c_str(),
+                                schedule.c_str(), unbounded ? "unbounded (old)" : "bounded (new)", result.iterations_run,
+                                result.seconds, result.final_total_loss, written, written / result.final_total_loss,
+                                by_time.c_str());
+                    std::fflush(stdout);
+                }
+            }
+        }
+    }
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -175,6 +261,10 @@ int main(int argc, char** argv) {
     std::vector<int> memory_sizes;
     int single_iterations = 300;
     int multi_iterations = 300;
+    std::vector<int> box_sizes;
+    std::string pairs = "assets/styles/misty_mountains.png:assets/styles/splashed_ink.png,"
+                        "assets/styles/lotus_pond.png:assets/styles/bamboo.png";
+    std::string schedules = "default,single";
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         auto value = [&]() -> std::string {
@@ -201,6 +291,9 @@ int main(int argc, char** argv) {
         else if (arg == "--memory") memory_sizes = parse_sizes(value());
         else if (arg == "--single-iterations") single_iterations = std::stoi(value());
         else if (arg == "--multi-iterations") multi_iterations = std::stoi(value());
+        else if (arg == "--box") box_sizes = parse_sizes(value());
+        else if (arg == "--pairs") pairs = value();
+        else if (arg == "--schedules") schedules = value();
         else {
             std::cerr << "usage: shuimo-bench [--sizes 128,256,512] [--iterations N] [--rounds R] [--weights FILE] "
                          "[--optimizer lbfgs|adam] [--device auto|cpu|cuda:N]\n"
@@ -255,6 +348,12 @@ int main(int argc, char** argv) {
             }
             if (!temp_weights.empty()) std::filesystem::remove(temp_weights);
             return 0;
+        }
+
+        if (!box_sizes.empty()) {
+            const int status = box_main(style_engine, box_sizes, pairs, schedules, multi_iterations, single_iterations, device);
+            if (!temp_weights.empty()) std::filesystem::remove(temp_weights);
+            return status;
         }
 
         if (gpu_table) {

@@ -27,13 +27,4 @@ std::vector<torch::Tensor> pick(const std::vector<torch::Tensor>& all, const std
     return out;
 }
 
-int deepest_divisor(const Capture& capture) {
-    int divisor = 1;
-    for (const auto& layer : vgg19_layers()) {
-        if (std::find(capture.indices.begin(), capture.indices.end(), layer.index) != capture.indices.end())
-            divisor = std::max(divisor, layer.downsample);
-    }
-    return divisor;
-}
-
 }  // namespace shuimo::engine

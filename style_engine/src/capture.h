@@ -22,8 +22,4 @@ Capture make_capture(const StyleParams& params);
 // The maps at `slots`, in order.
 std::vector<torch::Tensor> pick(const std::vector<torch::Tensor>& all, const std::vector<std::size_t>& slots);
 
-// The spatial divisor of the deepest captured layer: the smallest side an
-// image may have so that layer still has a pixel.
-int deepest_divisor(const Capture& capture);
-
 }  // namespace shuimo::engine

@@ -6,13 +6,14 @@
 #include <cmath>
 #include <limits>
 #include <new>
+#include <atomic>
 
+#include "box_lbfgs.h"
 #include "device_memory.h"
 #include "losses.h"
 #include "shuimo/engine/color.h"
 #include "shuimo/engine/errors.h"
 #include "shuimo/engine/ink_output.h"
-#include "shuimo/engine/memory_plan.h"
 #include "shuimo/engine/style_engine.h"
 #include "tensor_image.h"
 
@@ -68,40 +69,15 @@ void check_min_side(Size size, int divisor, const std::string& what) {
     }
 }
 
-Size scaled(int width, int height, double factor) {
-    if (factor >= 1.0) return {width, height};
-    return {std::max(1, static_cast<int>(std::lround(width * factor))), std::max(1, static_cast<int>(std::lround(height * factor)))};
-}
-
 std::string text(Size size) { return std::to_string(size.width) + "x" + std::to_string(size.height); }
-std::string mib(std::uint64_t bytes) { return std::to_string((bytes + (1u << 19)) >> 20) + " MiB"; }
 int conv_bytes(torch::ScalarType dtype) { return dtype == torch::kFloat ? 4 : 2; }
 
-// Runs an optimiser on x until `evaluate` throws (budget spent, cancelled or
-// the objective changed). Budget and cancellation are enforced by `evaluate`,
-// so the optimisers' own stopping rules are switched off.
-template <typename Evaluate>
-void run_optimiser(const StyleParams& p, int lbfgs_history, torch::Tensor& x, Evaluate& evaluate) {
-    if (p.optimizer == OptimizerKind::Adam) {
-        torch::optim::Adam adam({x}, torch::optim::AdamOptions(p.learning_rate));
-        for (;;) {
-            evaluate();
-            adam.step();
-            torch::NoGradGuard no_grad;
-            x.clamp_(0.0, 1.0);
-        }
-    }
-    torch::optim::LBFGS lbfgs({x}, torch::optim::LBFGSOptions(1.0)
-                                       .max_iter(std::numeric_limits<int32_t>::max())
-                                       .max_eval(std::numeric_limits<int32_t>::max())
-                                       .tolerance_grad(0.0)
-                                       .tolerance_change(0.0)
-                                       .history_size(lbfgs_history)
-                                       .line_search_fn("strong_wolfe"));
-    for (;;) lbfgs.step(evaluate);
-}
+std::atomic<bool> unbounded_lbfgs{false};
 
 }  // namespace
+
+
+void set_unbounded_lbfgs_for_benchmark(bool unbounded) { unbounded_lbfgs.store(unbounded); }
 
 JobRunner::JobRunner(const StyleJob& job, ProgressSink& sink, ModelCache& models)
     : job_(job), p_(job.params), sink_(sink), models_(models), started_(Clock::now()) {
@@ -110,26 +86,20 @@ JobRunner::JobRunner(const StyleJob& job, ProgressSink& sink, ModelCache& models
     dtype_ = resolve_precision(p_.precision, device_, sink_);
     // cuDNN's tensor-core convolutions read NHWC; the CPU's oneDNN path is fastest as it is.
     channels_last_ = device_.is_cuda();
-    // fp16 needs loss scaling (small gradients underflow); bf16 has fp32's range.
-    if (dtype_ == torch::kHalf || p_.loss_scale > 0.0) {
-        LossScaler::Options options;
-        if (p_.loss_scale > 0.0) options.initial_scale = p_.loss_scale;
-        scaler_.emplace(options);
-    }
     net_ = &models_.get(dtype_, device_, channels_last_);
 
     capture_ = make_capture(p_);
-    divisor_ = deepest_divisor(capture_);
+    min_side_ = min_level_side(p_);
     out_ = output_size(job.content.width, job.content.height, p_.size);
-    check_min_side(out_, divisor_, "the output");  // first: the output's own size is the fix to name
+    check_min_side(out_, min_side_, "the output");  // first: the output's own size is the fix to name
     levels_ = plan_levels(out_.width, out_.height, p_);
     for (const auto& level : levels_) {
-        if (level.iterations > 0) check_min_side({level.width, level.height}, divisor_, "a level of the schedule (min size)");
+        if (level.iterations > 0) check_min_side({level.width, level.height}, min_side_, "a level of the schedule (min size)");
         total_iterations_ += level.iterations;
     }
+    costs_ = level_costs(levels_, p_);
     report_every_ = p_.report_every > 0 ? p_.report_every : (device_.is_cuda() ? 10 : 1);
-    checkpoint_ = p_.checkpointing == Checkpointing::On;
-    lbfgs_history_ = p_.lbfgs_history;
+    memory_ = initial_memory_decisions(p_);
     weights_ = {p_.content_weight, p_.style_weight, p_.tv_weight};
 
     if (p_.paper_colour) paper_ = {(*p_.paper_colour)[0], (*p_.paper_colour)[1], (*p_.paper_colour)[2]};
@@ -170,7 +140,7 @@ JobRunner::Targets JobRunner::make_targets(Size size) const {
     for (std::size_t k = 0; k < styles_full_.size(); ++k) {
         const Size style_size = fit_long_side(static_cast<int>(styles_full_[k].size(3)), static_cast<int>(styles_full_[k].size(2)),
                                               style_long_side);
-        check_min_side(style_size, divisor_, "style image " + std::to_string(k + 1) + " at this size and style scale");
+        check_min_side(style_size, min_side_, "style image " + std::to_string(k + 1) + " at this size and style scale");
         const torch::Tensor style_tensor = resize_image_tensor(styles_full_[k], style_size);
         std::vector<torch::Tensor> grams;
         for (const auto& f : (*net_)->forward(net_input(style_tensor), style_layers, p_.pooling)) grams.push_back(gram_matrix(f));
@@ -178,49 +148,6 @@ JobRunner::Targets JobRunner::make_targets(Size size) const {
     }
     targets.style_grams = blend_grams(style_grams, job_.style_blend);
     return targets;
-}
-
-Size JobRunner::plan_level(const Level& level) {
-    Size size = scaled(level.width, level.height, shrink_);
-    const std::uint64_t budget = p_.max_memory != 0 ? p_.max_memory : device_free_memory(device_);
-    if (budget == 0) return size;  // unknown: out-of-memory recovery is the safety net
-    auto need = [&](Size s, bool checkpointed) {
-        StyleParams planned = p_;
-        planned.lbfgs_history = lbfgs_history_;
-        return estimate_level_memory(s.width, s.height, planned, level.iterations, conv_bytes(dtype_), checkpointed).total();
-    };
-    const char* whose = p_.max_memory != 0 ? "the memory budget" : "the free memory";
-    if (!checkpoint_ && p_.checkpointing == Checkpointing::Auto && need(size, false) > budget) {
-        checkpoint_ = true;
-        sink_.on_notice(text(size) + " needs ~" + mib(need(size, false)) + ", more than " + whose + " (" + mib(budget) +
-                        "): using gradient checkpointing (~" + mib(need(size, true)) + ", about a fifth slower)");
-    }
-    // Free memory moves while we run; only an explicit budget changes the job further up front.
-    if (p_.max_memory == 0 || need(size, checkpoint_) <= budget) return size;
-    // At print sizes L-BFGS's history outweighs the network (24 bytes per pixel per step):
-    // a shorter memory costs some convergence speed, a smaller image costs the print.
-    if (p_.optimizer == OptimizerKind::Lbfgs && level.iterations > 10) {
-        const int before = lbfgs_history_;
-        while (lbfgs_history_ > 10 && need(size, checkpoint_) > budget) lbfgs_history_ = std::max(10, lbfgs_history_ / 2);
-        if (lbfgs_history_ != before) {
-            sink_.on_notice(text(size) + (need(size, checkpoint_) <= budget ? " fits" : " still does not fit") + " in " + whose +
-                            " of " + mib(budget) + " with L-BFGS remembering " + std::to_string(lbfgs_history_) +
-                            " steps instead of " + std::to_string(before));
-        }
-        if (need(size, checkpoint_) <= budget) return size;
-    }
-    const Size asked = size;
-    while (need(size, checkpoint_) > budget) {
-        shrink_ /= std::sqrt(2.0);
-        size = scaled(level.width, level.height, shrink_);
-        if (std::min(size.width, size.height) < divisor_) {
-            throw OutOfMemoryError("a memory budget of " + mib(budget) + " is too small for this job even at the " +
-                                   "smallest size; raise --max-memory or use shallower layers");
-        }
-    }
-    sink_.on_notice(text(asked) + " does not fit in " + whose + " of " + mib(budget) + (checkpoint_ ? " even with checkpointing" : "") +
-                    ": optimising at " + text(size) + " instead (the result will be smaller than asked)");
-    return size;
 }
 
 bool JobRunner::take_new_weights() {
@@ -240,79 +167,101 @@ bool JobRunner::take_new_weights() {
     return true;
 }
 
-void JobRunner::use_precision(torch::ScalarType dtype) {
+void JobRunner::use_precision(torch::ScalarType dtype, LevelRun& level) {
     dtype_ = dtype;
     net_ = &models_.get(dtype_, device_, channels_last_);
-    if (dtype_ == torch::kFloat) scaler_.reset();
+    if (dtype_ == torch::kFloat) level.scaler.reset();
 }
 
-torch::Tensor JobRunner::evaluate(int level_index, Size size, int budget, int& spent, Targets& targets, bool& in_step) {
+// --- One evaluation, step by step ---------------------------------------------
+
+void JobRunner::stop_if_done(const LevelRun& level) {
     if (sink_.is_cancelled()) {
         cancelled_ = true;
         throw StopOptimisation{};
     }
-    if (spent >= budget) throw StopOptimisation{};
-    if (take_new_weights()) {
-        // Losses under the old weights are not comparable with the new ones.
-        best_loss_.fill_(kInfinity);
-        if (in_step) throw RestartOptimiser{};
-    }
-    in_step = true;
-    torch::Tensor c, st, t, total;
+    if (level.spent >= level.budget) throw StopOptimisation{};
+}
+
+void JobRunner::apply_new_weights(LevelRun& level) {
+    if (!take_new_weights()) return;
+    // Losses under the old weights are not comparable with the new ones.
+    level.best_loss.fill_(kInfinity);
+    if (level.in_step) throw RestartOptimiser{};
+}
+
+JobRunner::Terms JobRunner::objective_terms(const torch::Tensor& image, const Targets& targets, bool checkpointed) const {
+    const auto features = (*net_)->forward(net_input(image), capture_.indices, p_.pooling, checkpointed);
+    Terms terms;
+    terms.content = content_loss(pick(features, capture_.content_slots), targets.content_features);
+    terms.style = style_loss(pick(features, capture_.style_slots), targets.style_grams, p_.style_layer_weights);
+    terms.tv = tv_loss(image);
+    terms.total = terms.content * weights_.content + terms.style * weights_.style + terms.tv * weights_.tv;
+    return terms;
+}
+
+JobRunner::Terms JobRunner::forward_backward(LevelRun& level) {
+    torch::Tensor& x = level.x;
     for (;;) {
-        if (x_.grad().defined()) x_.mutable_grad().zero_();
-        const auto features = (*net_)->forward(net_input(x_), capture_.indices, p_.pooling, checkpoint_);
-        c = content_loss(pick(features, capture_.content_slots), targets.content_features);
-        st = style_loss(pick(features, capture_.style_slots), targets.style_grams, p_.style_layer_weights);
-        t = tv_loss(x_);
-        total = c * weights_.content + st * weights_.style + t * weights_.tv;
-        if (!scaler_) {
-            total.backward();
-            break;
+        if (x.grad().defined()) x.mutable_grad().zero_();
+        const Terms terms = objective_terms(x, level.targets, memory_.checkpointed);
+        if (!level.scaler) {
+            terms.total.backward();
+            return terms;
         }
-        (total * scaler_->scale()).backward();
-        const bool finite = torch::isfinite(x_.grad()).all().item<bool>();
-        const double used_scale = scaler_->scale();
-        if (scaler_->update(finite)) {
+        (terms.total * level.scaler->scale()).backward();
+        const bool finite = torch::isfinite(x.grad()).all().item<bool>();
+        const double used_scale = level.scaler->scale();
+        if (level.scaler->update(finite)) {
             torch::NoGradGuard no_grad;
-            x_.mutable_grad().div_(used_scale);
-            break;
+            x.mutable_grad().div_(used_scale);
+            return terms;
         }
         ++overflow_retries_;
-        if (scaler_->exhausted()) {
+        if (level.scaler->exhausted()) {
             // Overflowing whatever the scale: finish the job in fp32.
             sink_.on_notice("reduced precision (" + std::string(dtype_name(dtype_)) + ") kept overflowing; continuing in fp32");
-            use_precision(torch::kFloat);
-            targets = make_targets(size);
+            use_precision(torch::kFloat, level);
+            level.targets = make_targets(level.size);
         }
         // Otherwise: the scale was lowered; evaluate this point again (not counted).
     }
-    ++spent;
-    ++evaluations_;
-    {
-        // The best image stays on the device: no host sync per evaluation (NaN is never better).
-        torch::NoGradGuard no_grad;
-        const torch::Tensor better = total.detach() < best_loss_;
-        best_ = torch::where(better, x_.detach(), best_);
-        best_loss_ = torch::where(better, total.detach(), best_loss_);
-    }
+}
 
-    const bool report = spent == 1 || spent % report_every_ == 0 || spent == budget;
-    if (!report) return total;
-    // One read-back for all four numbers.
-    const torch::Tensor values = torch::stack({c.detach(), st.detach(), t.detach(), total.detach()}).to(torch::kCPU, torch::kDouble);
+void JobRunner::keep_if_best(LevelRun& level, const torch::Tensor& total) {
+    // The best image stays on the device: no host sync per evaluation (NaN is never better).
+    torch::NoGradGuard no_grad;
+    const torch::Tensor better = total.detach() < level.best_loss;
+    level.best = torch::where(better, level.x.detach(), level.best);
+    level.best_loss = torch::where(better, total.detach(), level.best_loss);
+}
+
+void JobRunner::report(LevelRun& level, const Terms& terms) {
+    const bool due = level.spent == 1 || level.spent % report_every_ == 0 || level.spent == level.budget;
+    if (!due) return;
+    // One read-back for all seven numbers.
+    torch::NoGradGuard no_grad;
+    const torch::Tensor x = level.x.detach();
+    const torch::Tensor values = torch::stack({terms.content.detach(), terms.style.detach(), terms.tv.detach(),
+                                               terms.total.detach(), x.min(), x.max(), level.best_loss})
+                                     .to(torch::kCPU, torch::kDouble);
     const double* v = values.data_ptr<double>();
     IterationReport r;
-    r.scale = level_index;
+    r.scale = level.index;
     r.iteration = evaluations_;
     r.total_iterations = total_iterations_;
-    r.width = size.width;
-    r.height = size.height;
+    r.width = level.size.width;
+    r.height = level.size.height;
     r.content_loss = v[0];
     r.style_loss = v[1];
     r.tv_loss = v[2];
     r.total_loss = v[3];
+    r.image_min = v[4];
+    r.image_max = v[5];
+    r.best_total_loss = v[6];
     r.elapsed_s = seconds_since_start();
+    r.work_fraction = work_fraction(costs_, evaluations_);
+    r.remaining_s = remaining_seconds(costs_, evaluations_, r.elapsed_s);
     r.weights = weights_;
     if (!std::isfinite(r.total_loss)) {
         diverged_ = true;
@@ -327,38 +276,85 @@ torch::Tensor JobRunner::evaluate(int level_index, Size size, int budget, int& s
     const bool by_time = p_.preview_interval_ms > 0 && now - last_preview_ >= std::chrono::milliseconds(p_.preview_interval_ms);
     if (by_count || by_time) {
         last_preview_ = now;
-        sink_.on_preview(finish_image(x_.detach(), content_at_level_), r);
+        sink_.on_preview(finish_image(x, level.content_at_size), r);
     }
-    return total;
 }
 
-void JobRunner::optimise_level(int level_index, Size size, int budget, int& spent) {
-    Targets targets = make_targets(size);
-    if (p_.preserve_colors) content_at_level_ = tensor_to_image(targets.content);
+torch::Tensor JobRunner::evaluate(LevelRun& level) {
+    stop_if_done(level);
+    apply_new_weights(level);
+    level.in_step = true;
+    const Terms terms = forward_backward(level);
+    ++level.spent;
+    ++evaluations_;
+    keep_if_best(level, terms.total);
+    report(level, terms);
+    return terms.total;
+}
 
-    if (!x_.defined()) {
+// --- A level ------------------------------------------------------------------
+
+void JobRunner::begin_attempt(LevelRun& level, const torch::Tensor& start) {
+    level.targets = make_targets(level.size);
+    level.content_at_size = p_.preserve_colors ? tensor_to_image(level.targets.content) : Image{};
+    if (!start.defined()) {
         switch (p_.init) {
-        case InitKind::Content: x_ = targets.content.clone(); break;
+        case InitKind::Content: level.x = level.targets.content.clone(); break;
         case InitKind::Noise: {
             auto generator = at::detail::createCPUGenerator(p_.seed);
-            x_ = torch::rand({1, 3, size.height, size.width}, generator, torch::TensorOptions().dtype(torch::kFloat)).to(device_);
+            level.x = torch::rand({1, 3, level.size.height, level.size.width}, generator, torch::TensorOptions().dtype(torch::kFloat))
+                          .to(device_);
             break;
         }
-        case InitKind::Image: x_ = resize_image_tensor(image_to_tensor(*job_.init_image).to(device_), size).clone(); break;
+        case InitKind::Image:
+            level.x = resize_image_tensor(image_to_tensor(*job_.init_image).to(device_), level.size).clone();
+            break;
         }
     } else {
-        x_ = resize_image_tensor(x_.detach(), size).clone();  // the coarser result (or a failed attempt's best), resampled
+        // The coarser result (or a failed attempt's best), resampled; resampling clamps to [0,1].
+        level.x = resize_image_tensor(start.detach(), level.size).clone();
     }
-    x_.requires_grad_(true);
-    best_ = x_.detach().clone();
-    best_loss_ = torch::full({}, kInfinity, torch::TensorOptions().dtype(torch::kFloat).device(device_));
+    level.x.requires_grad_(true);
+    level.best = level.x.detach().clone();
+    level.best_loss = torch::full({}, kInfinity, torch::TensorOptions().dtype(torch::kFloat).device(device_));
     last_preview_ = Clock::now();
+}
 
+// Runs an optimiser on level.x until `evaluate` throws (budget spent, cancelled
+// or the objective changed). Budget and cancellation are enforced by
+// `evaluate`, so the optimisers' own stopping rules are switched off. Every
+// point evaluated lies in [0,1] (docs/OBJECTIVE.md, "The box").
+void JobRunner::run_optimiser(LevelRun& level) {
+    torch::Tensor& x = level.x;
+    auto objective = [&] { return evaluate(level); };
+    if (p_.optimizer == OptimizerKind::Adam) {
+        // Projected Adam: a step, then back onto the box.
+        torch::optim::Adam adam({x}, torch::optim::AdamOptions(p_.learning_rate));
+        for (;;) {
+            objective();
+            adam.step();
+            torch::NoGradGuard no_grad;
+            x.clamp_(0.0, 1.0);
+        }
+    }
+    if (unbounded_lbfgs.load()) {
+        torch::optim::LBFGS lbfgs({x}, torch::optim::LBFGSOptions(1.0)
+                                           .max_iter(std::numeric_limits<int32_t>::max())
+                                           .max_eval(std::numeric_limits<int32_t>::max())
+                                           .tolerance_grad(0.0)
+                                           .tolerance_change(0.0)
+                                           .history_size(memory_.lbfgs_history)
+                                           .line_search_fn("strong_wolfe"));
+        for (;;) lbfgs.step(objective);
+    }
+    BoxLbfgs(x, memory_.lbfgs_history).run(objective);
+}
+
+void JobRunner::optimise_level(LevelRun& level) {
     for (bool done = false; !done;) {
-        bool in_step = false;  // the current optimiser has evaluated at least once
-        auto objective = [&] { return evaluate(level_index, size, budget, spent, targets, in_step); };
+        level.in_step = false;
         try {
-            run_optimiser(p_, lbfgs_history_, x_, objective);
+            run_optimiser(level);
             done = true;
         } catch (const StopOptimisation&) {
             done = true;
@@ -366,52 +362,75 @@ void JobRunner::optimise_level(int level_index, Size size, int budget, int& spen
             // Fresh optimiser state from the current image, new objective.
         }
     }
-    // The next level (or the result) starts from this level's best evaluated image.
-    x_ = best_;
 }
 
 void JobRunner::recover_from_out_of_memory(const Level& level, Size size, const std::string& what) {
-    // Drop the failed attempt's tensors before asking the allocator to give memory back.
-    if (best_.defined()) x_ = best_.detach().clone();
-    else if (x_.defined()) x_ = x_.detach();
     release_cached_memory(device_);
     ++oom_recoveries_;
-    if (!checkpoint_ && p_.checkpointing != Checkpointing::Off) {
-        checkpoint_ = true;
+    if (!memory_.checkpointed && p_.checkpointing != Checkpointing::Off) {
+        memory_.checkpointed = true;
         sink_.on_notice("ran out of memory at " + text(size) + " (" + what + "); released cached memory and retrying " +
                         "this level with gradient checkpointing");
         return;
     }
-    shrink_ /= std::sqrt(2.0);
-    const Size smaller = scaled(level.width, level.height, shrink_);
-    if (std::min(smaller.width, smaller.height) < divisor_) {
+    memory_.shrink /= std::sqrt(2.0);
+    const Size smaller = shrunk_size(level.width, level.height, memory_.shrink);
+    if (std::min(smaller.width, smaller.height) < min_side_) {
         throw OutOfMemoryError("ran out of memory even at " + text(size) + " with gradient checkpointing (" + what +
                                "): free memory (close other programs) or use a smaller size");
     }
-    sink_.on_notice("ran out of memory at " + text(size) + (checkpoint_ ? " with gradient checkpointing" : "") + " (" + what +
-                    "); retrying at " + text(smaller) + " (the result will be smaller than asked)");
+    sink_.on_notice("ran out of memory at " + text(size) + (memory_.checkpointed ? " with gradient checkpointing" : "") + " (" +
+                    what + "); retrying at " + text(smaller) + " (the result will be smaller than asked)");
 }
 
+// --- The job ------------------------------------------------------------------
+
 StyleResult JobRunner::run() {
+    // Handed from level to level, deliberately: the image to start from and fp16's loss scale.
+    torch::Tensor start;
+    std::optional<LossScaler> scaler;
+    if (dtype_ == torch::kHalf || p_.loss_scale > 0.0) {  // fp16 needs loss scaling; bf16 has fp32's range
+        LossScaler::Options options;
+        if (p_.loss_scale > 0.0) options.initial_scale = p_.loss_scale;
+        scaler.emplace(options);
+    }
     double last_level_loss = kNaN;
+    Image content_at_result;
     for (std::size_t level_index = 0; level_index < levels_.size(); ++level_index) {
-        const Level& level = levels_[level_index];
-        if (level.iterations == 0) continue;
-        int spent = 0;  // evaluations of this level, over attempts
+        const Level& schedule = levels_[level_index];
+        if (schedule.iterations == 0) continue;
+        LevelRun level;
+        level.index = static_cast<int>(level_index);
+        level.budget = schedule.iterations;
+        level.scaler = scaler;
         for (;;) {
-            const Size size = plan_level(level);
+            // The same decisions plan_job shows in a dry run (job_plan.h).
+            const std::uint64_t free_memory = p_.max_memory != 0 ? 0 : device_free_memory(device_);
+            LevelMemoryPlan plan = plan_level_memory(schedule, p_, conv_bytes(dtype_), free_memory, memory_);
+            memory_ = plan.decisions;
+            for (const auto& notice : plan.notices) sink_.on_notice(notice);
+            level.size = plan.size;
             try {
-                optimise_level(static_cast<int>(level_index), size, level.iterations, spent);
-                any_checkpointed_ = any_checkpointed_ || checkpoint_;
+                begin_attempt(level, start);
+                optimise_level(level);
+                any_checkpointed_ = any_checkpointed_ || memory_.checkpointed;
                 break;
             } catch (const c10::Error& e) {
                 if (!is_out_of_memory(e)) throw;
-                recover_from_out_of_memory(level, size, e.what_without_backtrace());
+                if (level.best.defined()) start = level.best.detach().clone();
+                level.drop_attempt();  // before the allocator is asked to give memory back
+                recover_from_out_of_memory(schedule, plan.size, e.what_without_backtrace());
             } catch (const std::bad_alloc&) {
-                recover_from_out_of_memory(level, size, "allocation failed");
+                if (level.best.defined()) start = level.best.detach().clone();
+                level.drop_attempt();  // before the allocator is asked to give memory back
+                recover_from_out_of_memory(schedule, plan.size, "allocation failed");
             }
         }
-        const double best = best_loss_.item<double>();
+        // The next level (or the result) starts from this level's best evaluated image.
+        start = level.best;
+        scaler = level.scaler;
+        content_at_result = std::move(level.content_at_size);
+        const double best = level.best_loss.item<double>();
         last_level_loss = std::isfinite(best) ? best : kNaN;
         if (cancelled_ || diverged_) break;
     }
@@ -420,12 +439,12 @@ StyleResult JobRunner::run() {
                         " evaluations; kept the best image so far (lower the learning rate or the weights)");
     }
 
-    const Size final_size = scaled(out_.width, out_.height, shrink_);
-    const bool at_final_size = x_.size(2) == final_size.height && x_.size(3) == final_size.width;
-    const torch::Tensor final_image = at_final_size ? x_ : resize_image_tensor(x_, final_size);
-    if (p_.preserve_colors && !at_final_size) content_at_level_ = tensor_to_image(resize_image_tensor(content_full_, final_size));
+    const Size final_size = shrunk_size(out_.width, out_.height, memory_.shrink);
+    const bool at_final_size = start.size(2) == final_size.height && start.size(3) == final_size.width;
+    const torch::Tensor final_image = at_final_size ? start : resize_image_tensor(start, final_size);
+    if (p_.preserve_colors && !at_final_size) content_at_result = tensor_to_image(resize_image_tensor(content_full_, final_size));
     StyleResult result;
-    result.image = finish_image(final_image, content_at_level_);
+    result.image = finish_image(final_image, content_at_result);
     result.cancelled = cancelled_;
     result.iterations_run = evaluations_;
     result.seconds = seconds_since_start();
@@ -436,6 +455,33 @@ StyleResult JobRunner::run() {
     result.checkpointed = any_checkpointed_;
     result.out_of_memory_recoveries = oom_recoveries_;
     return result;
+}
+
+IterationReport JobRunner::evaluate_image(const Image& image) {
+    check_rgb(image, "the image to evaluate");
+    const Size size{image.width, image.height};
+    check_min_side(size, min_side_, "the image to evaluate");
+    const Targets targets = make_targets(size);
+    torch::NoGradGuard no_grad;
+    const torch::Tensor x = image_to_tensor(image).to(device_);
+    const Terms terms = objective_terms(x, targets, false);
+    const torch::Tensor values =
+        torch::stack({terms.content, terms.style, terms.tv, terms.total, x.min(), x.max()}).to(torch::kCPU, torch::kDouble);
+    const double* v = values.data_ptr<double>();
+    IterationReport r;
+    r.total_iterations = total_iterations_;
+    r.width = size.width;
+    r.height = size.height;
+    r.content_loss = v[0];
+    r.style_loss = v[1];
+    r.tv_loss = v[2];
+    r.total_loss = v[3];
+    r.image_min = v[4];
+    r.image_max = v[5];
+    r.best_total_loss = v[3];
+    r.elapsed_s = seconds_since_start();
+    r.weights = weights_;
+    return r;
 }
 
 }  // namespace shuimo::engine

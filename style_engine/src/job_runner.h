@@ -3,6 +3,10 @@
 // each with its targets and optimiser; the memory budget (gradient
 // checkpointing, smaller sizes) and out-of-memory recovery; live weights,
 // progress and previews. Internal to the engine; StyleEngine::run drives it.
+//
+// Reading order: run() walks the levels; optimise_level() runs one optimiser
+// on a LevelRun; evaluate() is one evaluation in named steps
+// (stop_if_done, take_new_weights, forward_backward, keep_if_best, report).
 
 #include <torch/torch.h>
 
@@ -13,13 +17,20 @@
 
 #include "capture.h"
 #include "model_cache.h"
+#include "shuimo/engine/eta.h"
 #include "shuimo/engine/ink_output.h"
+#include "shuimo/engine/job_plan.h"
 #include "shuimo/engine/loss_scaler.h"
 #include "shuimo/engine/progress.h"
 #include "shuimo/engine/schedule.h"
 #include "shuimo/engine/style_params.h"
 
 namespace shuimo::engine {
+
+// For shuimo-bench's comparison only: L-BFGS jobs run unbounded, as before the
+// box (torch::optim::LBFGS; the image was clamped only when written). Not a
+// user option: the bounded method won every measurement (docs/BENCHMARKS.md).
+void set_unbounded_lbfgs_for_benchmark(bool unbounded);
 
 class JobRunner {
 public:
@@ -28,6 +39,10 @@ public:
 
     StyleResult run();
 
+    // The objective of `image` (RGB in [0,1], any size the layers allow) under
+    // this job's weights, with targets made at the image's size. No gradients.
+    IterationReport evaluate_image(const Image& image);
+
 private:
     struct Targets {
         torch::Tensor content;                      // the content image at the level's size
@@ -35,17 +50,57 @@ private:
         std::vector<torch::Tensor> style_grams;
     };
 
+    // One level of the schedule: everything that belongs to it. What crosses
+    // from one level to the next is handed over in run(), by name: the image
+    // to start from, the loss scale, the memory decisions.
+    struct LevelRun {
+        int index = 0;            // in levels_
+        int budget = 0;           // evaluations this level may spend
+        int spent = 0;            // ... spent so far, over attempts (an out-of-memory retry keeps the count)
+        Size size;                // of the current attempt
+        Targets targets;
+        torch::Tensor x;          // the image being optimised (a leaf with a gradient), inside [0,1]
+        torch::Tensor best;       // the best evaluated image
+        torch::Tensor best_loss;  // its objective, on the device (0-dim, fp32)
+        std::optional<LossScaler> scaler;  // fp16's dynamic loss scale
+        Image content_at_size;    // preserve-colours reference for previews
+        bool in_step = false;     // the current optimiser has evaluated at least once
+
+        // An attempt that ran out of memory: its tensors go, the count stays.
+        void drop_attempt() {
+            targets = {};
+            x = torch::Tensor();
+            best = torch::Tensor();
+            best_loss = torch::Tensor();
+            in_step = false;
+        }
+    };
+
+    struct Terms {
+        torch::Tensor content, style, tv, total;  // 0-dim, fp32; total = weighted sum
+    };
+
     Targets make_targets(Size size) const;
-    // The size to optimise a level at and whether to checkpoint, within the memory budget.
-    Size plan_level(const Level& level);
-    // Optimises at `size` for up to `budget` evaluations, from x (upsampled) or the init.
-    void optimise_level(int level_index, Size size, int budget, int& spent);
-    torch::Tensor evaluate(int level_index, Size size, int budget, int& spent, Targets& targets, bool& in_step);
-    void use_precision(torch::ScalarType dtype);
+    // Starts (or restarts after running out of memory) an attempt at level.size from `start`.
+    void begin_attempt(LevelRun& level, const torch::Tensor& start);
+    // Runs the optimiser until the level's budget is spent, the job is cancelled or diverges.
+    void optimise_level(LevelRun& level);
+    void run_optimiser(LevelRun& level);
+
+    // One evaluation, in steps.
+    torch::Tensor evaluate(LevelRun& level);
+    void stop_if_done(const LevelRun& level);        // throws StopOptimisation
+    void apply_new_weights(LevelRun& level);         // may throw RestartOptimiser
+    Terms forward_backward(LevelRun& level);         // gradient in level.x.grad(), loss scaling handled
+    Terms objective_terms(const torch::Tensor& image, const Targets& targets, bool checkpointed) const;
+    static void keep_if_best(LevelRun& level, const torch::Tensor& total);
+    void report(LevelRun& level, const Terms& terms);
+
+    bool take_new_weights();
+    void use_precision(torch::ScalarType dtype, LevelRun& level);
     // After an allocation failure at `size`: checkpointing first, then a smaller size. Throws
     // OutOfMemoryError when nothing is left to try.
     void recover_from_out_of_memory(const Level& level, Size size, const std::string& what);
-    bool take_new_weights();
     torch::Tensor net_input(const torch::Tensor& image) const;
     Image finish_image(const torch::Tensor& image, const Image& content_at_size) const;
     double seconds_since_start() const;
@@ -56,36 +111,33 @@ private:
     ModelCache& models_;
     std::chrono::steady_clock::time_point started_;
 
+    // Fixed for the job.
     torch::Device device_{torch::kCPU};
-    torch::ScalarType dtype_ = torch::kFloat;
     bool channels_last_ = false;
-    Vgg19Features* net_ = nullptr;
-    std::optional<LossScaler> scaler_;
     Capture capture_;
-    int divisor_ = 1;
+    int min_side_ = 1;
     Size out_;
     std::vector<Level> levels_;
+    std::vector<LevelCost> costs_;    // for the progress reports' ETA
     int total_iterations_ = 0;
     int report_every_ = 1;
     torch::Tensor content_full_;
     std::vector<torch::Tensor> styles_full_;
-    LossWeights weights_;
     Rgb paper_{1.0f, 1.0f, 1.0f};     // monochrome ink's paper
 
-    // Progress of the job.
-    bool checkpoint_ = false;
-    int lbfgs_history_ = 100;     // lowered by the memory budget
-    double shrink_ = 1.0;     // every level's sides are multiplied by this after a memory shortage
+    // Decided as the job goes, and kept for its remaining levels.
+    torch::ScalarType dtype_ = torch::kFloat;
+    Vgg19Features* net_ = nullptr;
+    MemoryDecisions memory_;          // checkpointing, L-BFGS history, shrink (job_plan.h)
+    LossWeights weights_;
+
+    // Counts and outcome.
     int evaluations_ = 0;
     int overflow_retries_ = 0;
     int oom_recoveries_ = 0;
     bool any_checkpointed_ = false;
     bool cancelled_ = false;
     bool diverged_ = false;
-    torch::Tensor x_;                 // the image being optimised, at the current level's size
-    torch::Tensor best_;              // the best evaluated image of the current level
-    torch::Tensor best_loss_;         // its objective, on the device (0-dim, fp32)
-    Image content_at_level_;          // for preserve-colours on previews
     std::chrono::steady_clock::time_point last_preview_;
     int last_report_ = 0;             // evaluation count at the previous progress report
 };

@@ -11,14 +11,11 @@ namespace shuimo::engine {
 MemoryEstimate estimate_level_memory(int width, int height, const StyleParams& params, int iterations, int conv_bytes,
                                      bool checkpointed) {
     const double pixels = static_cast<double>(width) * height;
-    int deepest = 0;
-    std::vector<std::string> captured = params.content_layers;
-    captured.insert(captured.end(), params.style_layers.begin(), params.style_layers.end());
+    const VggLayer* deepest_in_use = deepest_layer(params);
+    const int deepest = deepest_in_use != nullptr ? deepest_in_use->index : 0;
     std::vector<int> captured_indices;
-    for (const auto& name : captured) {
-        captured_indices.push_back(find_vgg19_layer(name).index);
-        deepest = std::max(deepest, captured_indices.back());
-    }
+    for (const auto* names : {&params.content_layers, &params.style_layers})
+        for (const auto& name : *names) captured_indices.push_back(find_vgg19_layer(name).index);
     auto is_captured = [&](int index) {
         return std::find(captured_indices.begin(), captured_indices.end(), index) != captured_indices.end();
     };

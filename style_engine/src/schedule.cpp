@@ -11,10 +11,8 @@
 namespace shuimo::engine {
 
 int min_level_side(const StyleParams& params) {
-    int side = 1;
-    for (const auto* layers : {&params.content_layers, &params.style_layers})
-        for (const auto& name : *layers) side = std::max(side, find_vgg19_layer(name).downsample);
-    return side;
+    const VggLayer* deepest = deepest_layer(params);
+    return deepest != nullptr ? deepest->downsample : 1;
 }
 
 std::vector<Level> plan_levels(int output_width, int output_height, const StyleParams& params) {

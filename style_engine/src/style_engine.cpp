@@ -117,10 +117,13 @@ StyleEngine::~StyleEngine() = default;
 
 const std::filesystem::path& StyleEngine::weights_path() const { return impl_->weights_path; }
 
-StyleResult StyleEngine::run(const StyleJob& job, ProgressSink& sink) {
+namespace {
+
+// Torch's errors become the engine's at its boundary.
+template <typename Body>
+auto with_engine_errors(Body&& body) {
     try {
-        JobRunner runner(job, sink, *impl_->models);
-        return runner.run();
+        return body();
     } catch (const EngineError&) {
         throw;
     } catch (const c10::OutOfMemoryError& e) {
@@ -131,6 +134,23 @@ StyleResult StyleEngine::run(const StyleJob& job, ProgressSink& sink) {
     } catch (const c10::Error& e) {
         throw EngineError(std::string("internal engine error: ") + e.what_without_backtrace());
     }
+}
+
+}  // namespace
+
+StyleResult StyleEngine::run(const StyleJob& job, ProgressSink& sink) {
+    return with_engine_errors([&] {
+        JobRunner runner(job, sink, *impl_->models);
+        return runner.run();
+    });
+}
+
+IterationReport StyleEngine::evaluate_objective(const StyleJob& job, const Image& image) {
+    return with_engine_errors([&] {
+        ProgressSink quiet;
+        JobRunner runner(job, quiet, *impl_->models);
+        return runner.evaluate_image(image);
+    });
 }
 
 }  // namespace shuimo::engine

@@ -3,6 +3,7 @@
 #include <array>
 
 #include "shuimo/engine/errors.h"
+#include "shuimo/engine/style_params.h"
 
 namespace shuimo::engine {
 namespace {
@@ -47,6 +48,17 @@ const VggLayer& find_vgg19_layer(std::string_view name) {
         valid += layer.name;
     }
     throw ConfigError("unknown VGG-19 layer '" + std::string(name) + "'; valid layers are: " + valid);
+}
+
+const VggLayer* deepest_layer(const StyleParams& params) {
+    const VggLayer* deepest = nullptr;
+    for (const auto* names : {&params.content_layers, &params.style_layers}) {
+        for (const auto& name : *names) {
+            const VggLayer& layer = find_vgg19_layer(name);
+            if (deepest == nullptr || layer.index > deepest->index) deepest = &layer;
+        }
+    }
+    return deepest;
 }
 
 std::vector<ConvWeightSpec> vgg19_conv_specs() {

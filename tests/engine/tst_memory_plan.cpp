@@ -3,7 +3,12 @@
 
 #include <QTest>
 
+#include <optional>
+#include <string>
+#include <vector>
+
 #include "shuimo/engine/errors.h"
+#include "shuimo/engine/eta.h"
 #include "shuimo/engine/job_plan.h"
 #include "shuimo/engine/memory_plan.h"
 
@@ -78,6 +83,110 @@ private Q_SLOTS:
         QVERIFY(tight.total_gflop > roomy.total_gflop);  // the recomputed forward passes
         params.checkpointing = engine::Checkpointing::Off;
         QVERIFY(!engine::plan_job(1024, 1024, params, 4, between).levels.back().checkpointed);
+    }
+
+    // One planner: plan_job (dry run, GUI) folds plan_level_memory over the
+    // schedule exactly as the runner does level by level (decisions carry over),
+    // over budgets and sizes; and every plan keeps its promises: an explicit
+    // budget is met, checkpointing only when needed, a shrink only when the
+    // history is exhausted, the dry run's result size is the last level's.
+    void planJobAgreesWithTheRunnersPlanner() {
+        int shrunk_plans = 0, checkpointed_plans = 0, shortened_plans = 0, refused = 0;
+        for (const auto optimizer : {engine::OptimizerKind::Lbfgs, engine::OptimizerKind::Adam})
+        for (const auto checkpointing : {engine::Checkpointing::Auto, engine::Checkpointing::On, engine::Checkpointing::Off})
+        for (const auto [width, height] : {std::pair{300, 200}, std::pair{1024, 1024}, std::pair{2400, 1600}, std::pair{4000, 3000}})
+        for (const int iterations : {8, 500})
+        for (const std::uint64_t budget_mib : {0, 100, 150, 200, 300, 600, 1200, 4000})
+        for (const std::uint64_t free_mib : {0, 250, 2000}) {
+            engine::StyleParams params;
+            params.size = 0;
+            params.optimizer = optimizer;
+            params.checkpointing = checkpointing;
+            params.iterations = iterations;
+            params.max_memory = budget_mib << 20;
+            const std::uint64_t free_memory = free_mib << 20;
+            const QString where = QStringLiteral("%1x%2 budget %3 MiB free %4 MiB it %5 opt %6 ckpt %7")
+                                      .arg(width).arg(height).arg(budget_mib).arg(free_mib).arg(iterations)
+                                      .arg(static_cast<int>(optimizer)).arg(static_cast<int>(checkpointing));
+
+            // What the runner does: level by level, carrying the decisions.
+            std::vector<engine::LevelMemoryPlan> runner;
+            bool runner_refused = false;
+            engine::MemoryDecisions carried = engine::initial_memory_decisions(params);
+            try {
+                for (const auto& level : engine::plan_levels(width, height, params)) {
+                    if (level.iterations == 0) continue;
+                    runner.push_back(engine::plan_level_memory(level, params, 4, free_memory, carried));
+                    carried = runner.back().decisions;
+                }
+            } catch (const engine::OutOfMemoryError&) {
+                runner_refused = true;
+            }
+            std::optional<engine::JobPlan> plan;
+            try {
+                plan = engine::plan_job(width, height, params, 4, free_memory);
+            } catch (const engine::OutOfMemoryError&) {
+            }
+            QVERIFY2(runner_refused == !plan.has_value(), qPrintable(where));
+            if (!plan) {
+                ++refused;
+                continue;
+            }
+            QCOMPARE(plan->levels.size(), runner.size());
+            for (std::size_t i = 0; i < runner.size(); ++i) {
+                const auto& mine = plan->levels[i];
+                const auto& theirs = runner[i];
+                QVERIFY2(mine.size.width == theirs.size.width && mine.size.height == theirs.size.height, qPrintable(where));
+                QCOMPARE(mine.checkpointed, theirs.decisions.checkpointed);
+                QCOMPARE(mine.lbfgs_history, theirs.decisions.lbfgs_history);
+                QCOMPARE(mine.memory.total(), theirs.memory.total());
+                QVERIFY2(mine.notices == theirs.notices, qPrintable(where));
+                // Promises.
+                if (params.max_memory != 0) QVERIFY2(mine.memory.total() <= params.max_memory, qPrintable(where));
+                if (params.max_memory == 0 && free_memory == 0) QVERIFY(mine.notices.empty());
+                if (checkpointing == engine::Checkpointing::Off) QVERIFY(!mine.checkpointed);
+                if (checkpointing == engine::Checkpointing::On) QVERIFY(mine.checkpointed);
+                if (mine.size.width < mine.level.width && optimizer == engine::OptimizerKind::Lbfgs && mine.level.iterations > 10)
+                    QVERIFY2(mine.lbfgs_history == 10 || mine.lbfgs_history < params.lbfgs_history, qPrintable(where));
+                if (i > 0) {  // decisions only ever tighten
+                    QVERIFY(mine.checkpointed || !plan->levels[i - 1].checkpointed);
+                    QVERIFY(mine.lbfgs_history <= plan->levels[i - 1].lbfgs_history);
+                }
+            }
+            const auto last = runner.back().decisions;
+            const auto expected = engine::shrunk_size(plan->output.width, plan->output.height, last.shrink);
+            QVERIFY(plan->result.width == expected.width && plan->result.height == expected.height);
+            shrunk_plans += plan->result.width < plan->output.width;
+            checkpointed_plans += plan->levels.back().checkpointed && checkpointing == engine::Checkpointing::Auto;
+            shortened_plans += plan->levels.back().lbfgs_history < params.lbfgs_history;
+        }
+        // The grid reaches every decision (else the agreement above proves little).
+        QVERIFY(shrunk_plans > 0);
+        QVERIFY(checkpointed_plans > 0);
+        QVERIFY(shortened_plans > 0);
+        QVERIFY(refused > 0);
+    }
+
+    // The ETA model: evaluations weighted by their level's cost.
+    void etaWeighsLevelsByTheirCost() {
+        const std::vector<engine::LevelCost> levels{{10, 1.0}, {10, 3.0}};
+        QCOMPARE(engine::work_fraction(levels, 0), 0.0);
+        QCOMPARE(engine::work_fraction(levels, 10), 0.25);
+        QCOMPARE(engine::work_fraction(levels, 15), 0.625);
+        QCOMPARE(engine::work_fraction(levels, 20), 1.0);
+        QCOMPARE(engine::work_fraction(levels, 99), 1.0);
+        QVERIFY(engine::remaining_seconds(levels, 0, 5.0) < 0.0);   // not known yet
+        QCOMPARE(engine::remaining_seconds(levels, 10, 4.0), 12.0);  // a quarter done in 4 s
+        QCOMPARE(engine::remaining_seconds(levels, 20, 16.0), 0.0);
+        // From a plan: a finer level's evaluation costs more.
+        engine::StyleParams params;
+        params.size = 512;
+        params.iterations = 70;
+        const auto costs = engine::level_costs(engine::plan_job(512, 512, params));
+        QVERIFY(costs.size() >= 2);
+        QVERIFY(costs.back().cost_per_evaluation > 4.0 * costs.front().cost_per_evaluation);
+        // No levels: nothing is known.
+        QCOMPARE(engine::work_fraction({}, 0), 0.0);
     }
 
     void memorySizesParse_data() {

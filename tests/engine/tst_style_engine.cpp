@@ -15,6 +15,7 @@
 #include "random_weights.h"
 #include "shuimo/engine/color.h"
 #include "shuimo/engine/errors.h"
+#include "shuimo/engine/job_plan.h"
 #include "shuimo/engine/memory_plan.h"
 #include "shuimo/engine/style_engine.h"
 
@@ -222,6 +223,59 @@ private Q_SLOTS:
         RecordingSink refused;
         QVERIFY_THROWS_EXCEPTION(engine::OutOfMemoryError, m_engine->run(job, refused));
         QVERIFY(refused.reports.empty());
+    }
+
+    // One planner: what the runner does under a memory budget (its notices, the
+    // size of every evaluation, checkpointing, the result's size) is what
+    // plan_job (the dry run) says it will do.
+    void runnerFollowsTheDryRunPlan_data() {
+        QTest::addColumn<int>("budget_case");
+        QTest::newRow("fits") << 0;
+        QTest::newRow("fine level checkpointed") << 1;
+        QTest::newRow("fine level shrunk") << 2;
+        QTest::newRow("every level checkpointed") << 3;
+    }
+    void runnerFollowsTheDryRunPlan() {
+        QFETCH(int, budget_case);
+        auto job = smallJob(4);  // 128x128 (3 evaluations) then 256x256 (1)
+        job.content = pattern(256, 256, 0.0);
+        job.params.size = 256;
+        job.params.scales = 2;
+        job.params.min_size = 128;
+        auto need = [&](int side, bool checkpointed) {
+            return engine::estimate_level_memory(side, side, job.params, side == 128 ? 3 : 1, 4, checkpointed).total();
+        };
+        switch (budget_case) {
+        case 0: job.params.max_memory = need(256, false) + (1 << 20); break;
+        case 1: job.params.max_memory = (need(256, true) + need(256, false)) / 2; break;
+        case 2: job.params.max_memory = (need(181, true) + need(256, true)) / 2; break;
+        case 3: job.params.max_memory = (need(128, true) + need(128, false)) / 2; break;
+        }
+        const engine::JobPlan plan = engine::plan_job(256, 256, job.params);
+        RecordingSink sink;
+        const auto result = m_engine->run(job, sink);
+
+        std::vector<std::string> planned_notices;
+        bool planned_checkpointing = false;
+        for (const auto& level : plan.levels) {
+            planned_notices.insert(planned_notices.end(), level.notices.begin(), level.notices.end());
+            planned_checkpointing = planned_checkpointing || level.checkpointed;
+        }
+        QVERIFY2(sink.notices == planned_notices,
+                 qPrintable(QString::number(sink.notices.size()) + " notices, planned " + QString::number(planned_notices.size())));
+        QCOMPARE(result.checkpointed, planned_checkpointing);
+        QCOMPARE(result.image.width, plan.result.width);
+        QCOMPARE(result.image.height, plan.result.height);
+        QCOMPARE(sink.reports.size(), std::size_t{4});
+        for (const auto& r : sink.reports) {
+            QCOMPARE(r.width, plan.levels[static_cast<std::size_t>(r.scale)].size.width);
+            QCOMPARE(r.height, plan.levels[static_cast<std::size_t>(r.scale)].size.height);
+        }
+        // The cases reach what they are named after.
+        QCOMPARE(planned_notices.empty(), budget_case == 0);
+        if (budget_case <= 1) QCOMPARE(plan.result.width, 256);
+        if (budget_case == 2) QVERIFY(plan.result.width < 256);
+        QCOMPARE(plan.levels.front().checkpointed, budget_case == 3);
     }
 
     // Under a budget that checkpointing alone does not meet, L-BFGS remembers

@@ -2,8 +2,14 @@
 // What a job will cost before it runs: its levels, the peak working memory of
 // the largest one and the convolution work of every evaluation. Plain C++, so
 // the CLI's --dry-run and the GUI can show it while the user is still choosing.
+//
+// The memory decisions (gradient checkpointing, a shorter L-BFGS history, a
+// smaller image) are made by one pure function, plan_level_memory, which both
+// plan_job and the engine's runner call level by level: the dry run shows what
+// the job will do.
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "shuimo/engine/image.h"
@@ -13,16 +19,50 @@
 
 namespace shuimo::engine {
 
+// What the memory budget has decided so far. Decisions carry over from one
+// level to the next (a finer level never needs less than a coarser one).
+struct MemoryDecisions {
+    bool checkpointed = false;  // gradient checkpointing (a recomputed forward pass)
+    int lbfgs_history = 100;    // L-BFGS remembered steps, as the budget leaves them
+    double shrink = 1.0;        // every level's sides are multiplied by this (< 1: smaller than asked)
+    bool operator==(const MemoryDecisions&) const = default;
+};
+
+// Before the first level: checkpointing as params ask, their full history, no shrink.
+MemoryDecisions initial_memory_decisions(const StyleParams& params);
+
+// A level's sides times `shrink` (each at least 1); unchanged for shrink >= 1.
+Size shrunk_size(int width, int height, double shrink);
+
+struct LevelMemoryPlan {
+    Size size;                         // the size the level is optimised at
+    MemoryEstimate memory;             // its working memory, with `decisions`
+    MemoryDecisions decisions;         // to use now and to carry to the next level
+    std::vector<std::string> notices;  // what was decided and why, as the user is told
+};
+
+// The memory decisions for one level, given those of the levels before it.
+// budget: params.max_memory when set, else free_memory (0 = unknown: nothing is
+// decided, out-of-memory recovery is the safety net). Checkpointing (Auto) is
+// chosen under either budget; free memory moves while a job runs, so only an
+// explicit max_memory shortens L-BFGS's history and then shrinks the image.
+// Throws OutOfMemoryError when even the smallest size does not fit.
+LevelMemoryPlan plan_level_memory(const Level& level, const StyleParams& params, int conv_bytes, std::uint64_t free_memory,
+                                  const MemoryDecisions& before);
+
 struct LevelPlan {
-    Level level;
+    Level level;                        // as the schedule has it
+    Size size;                          // as it will be optimised (smaller than level's when shrunk)
     MemoryEstimate memory;
     double gflop_per_evaluation = 0.0;  // forward + backward through VGG-19, Grams included
     bool checkpointed = false;          // gradient checkpointing (a recomputed forward pass)
     int lbfgs_history = 100;            // as the memory budget leaves it
+    std::vector<std::string> notices;   // the runner's notices for this level's decisions
 };
 
 struct JobPlan {
-    Size output;
+    Size output;                        // as asked
+    Size result;                        // as it will come out (smaller than output when the budget shrinks it)
     std::vector<LevelPlan> levels;      // coarse to fine; levels with no evaluations are left out
     int total_iterations = 0;
     std::uint64_t peak_bytes = 0;       // the largest level's working memory
@@ -43,9 +83,9 @@ double evaluation_gflop(int width, int height, const StyleParams& params, bool c
 
 // The plan for a content image of content_width x content_height.
 // conv_bytes: 4 for fp32 convolutions, 2 for bf16/fp16. free_memory: what the
-// device has free (0 = unknown); with params.checkpointing == Auto a level is
-// planned checkpointed when it would not fit in params.max_memory, or else in
-// free_memory, as the engine decides. Throws ConfigError.
+// device has free (0 = unknown). Levels are planned by plan_level_memory, as
+// the engine plans them. Throws ConfigError, or OutOfMemoryError when the
+// budget is too small for the job at any size.
 JobPlan plan_job(int content_width, int content_height, const StyleParams& params, int conv_bytes = 4,
                  std::uint64_t free_memory = 0);
 

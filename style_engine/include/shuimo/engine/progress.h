@@ -29,7 +29,19 @@ struct IterationReport {
     double style_loss = 0.0;
     double tv_loss = 0.0;
     double total_loss = 0.0;
+    // The objective of the image the job would return if it stopped now (the
+    // best evaluated at this level): a loss curve of these ends at
+    // StyleResult::final_total_loss, the objective of the image written.
+    double best_total_loss = 0.0;
     double elapsed_s = 0.0;  // since the job started (targets included)
+    // Share of the job's work done and seconds left, from eta.h's model with the
+    // job's own levels (remaining_s < 0: not known yet).
+    double work_fraction = 0.0;
+    double remaining_s = -1.0;
+    // The smallest and largest sample of the evaluated image, before any
+    // clamping: [0,1] unless the job optimises unbounded (docs/OBJECTIVE.md, "The box").
+    double image_min = 0.0;
+    double image_max = 1.0;
     LossWeights weights;     // the weights this evaluation used (they may change during a job)
 };
 

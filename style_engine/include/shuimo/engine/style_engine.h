@@ -37,6 +37,11 @@ public:
     // DeviceError, OutOfMemoryError or EngineError; cancellation is a result.
     StyleResult run(const StyleJob& job, ProgressSink& sink);
 
+    // The objective (docs/OBJECTIVE.md) of `image` under `job` (its styles,
+    // layers and weights), with targets made at the image's size: what run()
+    // reports, for any image, e.g. a written file read back. Throws as run() does.
+    IterationReport evaluate_objective(const StyleJob& job, const Image& image);
+
     const std::filesystem::path& weights_path() const;
 
 private:

@@ -9,6 +9,8 @@
 
 namespace shuimo::engine {
 
+struct StyleParams;
+
 enum class VggLayerType { Conv, Relu, Pool };
 
 struct VggLayer {
@@ -25,6 +27,13 @@ std::span<const VggLayer> vgg19_layers();
 
 // Throws ConfigError listing the valid names when `name` is not a layer.
 const VggLayer& find_vgg19_layer(std::string_view name);
+
+// The deepest layer the job reads (content and style layers together): how far
+// the forward pass runs and, through its downsample, the smallest side a level
+// may have. nullptr when params name no layer. Throws ConfigError for an unknown name.
+// The one place this is decided: the schedule, the planner, the memory
+// estimate and the runner all ask here.
+const VggLayer* deepest_layer(const StyleParams& params);
 
 // The 16 convolutions' tensor names and shapes as torchvision/timm store them:
 // features.{0,2,5,...,34}.weight [out, in, 3, 3] and .bias [out].
