@@ -28,20 +28,7 @@ namespace {
 
 QString line(const QString& key, const QString& value) { return key + QStringLiteral(": ") + value + QLatin1Char('\n'); }
 
-QString modelsText() {
-    QStringList names;
-    try {
-        for (const auto& model : models::installed_models()) {
-            names << model.id + (model.is_default ? QStringLiteral(" (default)") : QString());
-        }
-    } catch (const std::exception& e) {
-        return QStringLiteral("could not be listed: %1").arg(QString::fromStdString(e.what()));
-    }
-    const auto root = engine::models_root();
-    const QString where = root ? QString::fromStdString(root->string()) : QStringLiteral("(no HOME)");
-    if (names.isEmpty()) return QStringLiteral("none installed in %1 (Models… downloads one)").arg(where);
-    return names.join(QStringLiteral(", ")) + QStringLiteral(" in ") + where;
-}
+QString modelsText() { return models::installed_models_summary(QStringLiteral("Models… downloads one")); }
 
 QString stylesText() {
     const QString dir = findStylesDir();

@@ -21,26 +21,13 @@ namespace {
 QString line(const QString& key, const QString& value) { return key + QStringLiteral(": ") + value + QLatin1Char('\n'); }
 
 QString models_text() {
-    QStringList names;
+    QString first = QStringLiteral("NAME");  // the catalogue's first entry: its recommended model
     try {
-        for (const auto& model : models::installed_models()) {
-            names << model.id + (model.is_default ? QStringLiteral(" (default)") : QString());
-        }
-    } catch (const std::exception& e) {
-        return QStringLiteral("could not be listed: %1").arg(QString::fromStdString(e.what()));
+        const auto catalogue = models::load_catalogue();
+        if (!catalogue.models.empty()) first = catalogue.models.front().id;
+    } catch (const std::exception&) {
     }
-    const auto root = engine::models_root();
-    const QString where = root ? QString::fromStdString(root->string()) : QStringLiteral("(no HOME)");
-    if (names.isEmpty()) {
-        QString first = QStringLiteral("NAME");  // the catalogue's first entry: its recommended model
-        try {
-            const auto catalogue = models::load_catalogue();
-            if (!catalogue.models.empty()) first = catalogue.models.front().id;
-        } catch (const std::exception&) {
-        }
-        return QStringLiteral("none installed in %1 (shuimo-cli models download %2)").arg(where, first);
-    }
-    return names.join(QStringLiteral(", ")) + QStringLiteral(" in ") + where;
+    return models::installed_models_summary(QStringLiteral("shuimo-cli models download %1").arg(first));
 }
 
 QString weights_text() {

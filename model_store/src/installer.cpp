@@ -294,6 +294,21 @@ std::vector<InstalledModel> installed_models() {
     return models;
 }
 
+QString installed_models_summary(const QString& how_to_get_one) {
+    QStringList names;
+    try {
+        for (const auto& model : installed_models()) {
+            names << model.id + (model.is_default ? QStringLiteral(" (default)") : QString());
+        }
+    } catch (const std::exception& e) {
+        return QStringLiteral("could not be listed: %1").arg(QString::fromStdString(e.what()));
+    }
+    const auto root = engine::models_root();
+    const QString where = root ? QString::fromStdString(root->string()) : QStringLiteral("(no HOME)");
+    if (names.isEmpty()) return QStringLiteral("none installed in %1 (%2)").arg(where, how_to_get_one);
+    return names.join(QStringLiteral(", ")) + QStringLiteral(" in ") + where;
+}
+
 VerifyResult verify_installed(const QString& id) {
     const auto ids = engine::installed_model_ids();
     if (std::find(ids.begin(), ids.end(), id.toStdString()) == ids.end())

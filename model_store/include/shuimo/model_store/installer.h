@@ -60,6 +60,10 @@ ImportResult import_file(const QString& path, const Catalogue& catalogue, const 
 // Installed models in id order.
 std::vector<InstalledModel> installed_models();
 
+// One line for reports (shuimo-cli doctor, Help › About): "vgg19-torchvision (default) in FOLDER", or
+// "none installed in FOLDER (<how_to_get_one>)", or why the models could not be listed.
+QString installed_models_summary(const QString& how_to_get_one);
+
 struct VerifyResult {
     bool ok = false;
     QString message;  // what was checked, or what is wrong and what to do
