@@ -236,22 +236,17 @@ void JobRunner::keep_if_best(LevelRun& level, const torch::Tensor& total) {
     level.best_loss = torch::where(better, total.detach(), level.best_loss);
 }
 
-void JobRunner::report(LevelRun& level, const Terms& terms) {
-    const bool due = level.spent == 1 || level.spent % report_every_ == 0 || level.spent == level.budget;
-    if (!due) return;
+IterationReport JobRunner::read_terms(const Terms& terms, const torch::Tensor& x, Size size,
+                                     const torch::Tensor& best_loss) const {
     // One read-back for all seven numbers.
-    torch::NoGradGuard no_grad;
-    const torch::Tensor x = level.x.detach();
     const torch::Tensor values = torch::stack({terms.content.detach(), terms.style.detach(), terms.tv.detach(),
-                                               terms.total.detach(), x.min(), x.max(), level.best_loss})
+                                               terms.total.detach(), x.min(), x.max(), best_loss.detach()})
                                      .to(torch::kCPU, torch::kDouble);
     const double* v = values.data_ptr<double>();
     IterationReport r;
-    r.scale = level.index;
-    r.iteration = evaluations_;
     r.total_iterations = total_iterations_;
-    r.width = level.size.width;
-    r.height = level.size.height;
+    r.width = size.width;
+    r.height = size.height;
     r.content_loss = v[0];
     r.style_loss = v[1];
     r.tv_loss = v[2];
@@ -260,9 +255,20 @@ void JobRunner::report(LevelRun& level, const Terms& terms) {
     r.image_max = v[5];
     r.best_total_loss = v[6];
     r.elapsed_s = seconds_since_start();
+    r.weights = weights_;
+    return r;
+}
+
+void JobRunner::report(LevelRun& level, const Terms& terms) {
+    const bool due = level.spent == 1 || level.spent % report_every_ == 0 || level.spent == level.budget;
+    if (!due) return;
+    torch::NoGradGuard no_grad;
+    const torch::Tensor x = level.x.detach();
+    IterationReport r = read_terms(terms, x, level.size, level.best_loss);
+    r.scale = level.index;
+    r.iteration = evaluations_;
     r.work_fraction = work_fraction(costs_, evaluations_);
     r.remaining_s = remaining_seconds(costs_, evaluations_, r.elapsed_s);
-    r.weights = weights_;
     if (!std::isfinite(r.total_loss)) {
         diverged_ = true;
         throw StopOptimisation{};
@@ -465,23 +471,7 @@ IterationReport JobRunner::evaluate_image(const Image& image) {
     torch::NoGradGuard no_grad;
     const torch::Tensor x = image_to_tensor(image).to(device_);
     const Terms terms = objective_terms(x, targets, false);
-    const torch::Tensor values =
-        torch::stack({terms.content, terms.style, terms.tv, terms.total, x.min(), x.max()}).to(torch::kCPU, torch::kDouble);
-    const double* v = values.data_ptr<double>();
-    IterationReport r;
-    r.total_iterations = total_iterations_;
-    r.width = size.width;
-    r.height = size.height;
-    r.content_loss = v[0];
-    r.style_loss = v[1];
-    r.tv_loss = v[2];
-    r.total_loss = v[3];
-    r.image_min = v[4];
-    r.image_max = v[5];
-    r.best_total_loss = v[3];
-    r.elapsed_s = seconds_since_start();
-    r.weights = weights_;
-    return r;
+    return read_terms(terms, x, size, terms.total);
 }
 
 }  // namespace shuimo::engine

@@ -95,6 +95,8 @@ private:
     Terms objective_terms(const torch::Tensor& image, const Targets& targets, bool checkpointed) const;
     static void keep_if_best(LevelRun& level, const torch::Tensor& total);
     void report(LevelRun& level, const Terms& terms);
+    // The terms, the image's range and `best_loss` read back in one copy, as a report at `size`.
+    IterationReport read_terms(const Terms& terms, const torch::Tensor& x, Size size, const torch::Tensor& best_loss) const;
 
     bool take_new_weights();
     void use_precision(torch::ScalarType dtype, LevelRun& level);
