@@ -26,20 +26,6 @@ QString throughputKey(const engine::StyleParams& params) {
 
 }  // namespace
 
-double secondsLeft(const LevelWork& levels, const engine::IterationReport& report) {
-    const int total = std::max(1, report.total_iterations);
-    double done = 0.0;
-    double all = 0.0;
-    int counted = 0;
-    for (const auto& [iterations, gflop] : levels) {
-        done += gflop * std::clamp(report.iteration - counted, 0, iterations);
-        all += gflop * iterations;
-        counted += iterations;
-    }
-    return (done > 0.0 && all >= done) ? report.elapsed_s * (all - done) / done
-                                       : report.elapsed_s / std::max(1, report.iteration) * (total - report.iteration);
-}
-
 QString formatDuration(double seconds) {
     if (seconds < 90) return RunPresenter::tr("%n s", nullptr, static_cast<int>(std::ceil(seconds)));
     if (seconds < 5400) return RunPresenter::tr("%n min", nullptr, static_cast<int>(std::ceil(seconds / 60)));
@@ -111,10 +97,10 @@ void RunPresenter::showStarted(const JobRequest& request) {
     try {
         const QSize photo = m_photoSize.isValid() ? m_photoSize : QSize(request.params.size, request.params.size);
         for (const auto& level : engine::plan_job(photo.width(), photo.height(), request.params).levels) {
-            m_runLevels.emplace_back(level.level.iterations, level.gflop_per_evaluation);
+            m_runLevels.push_back(level.level.iterations);
         }
     } catch (const std::exception&) {
-        // No plan: the time left falls back to seconds per iteration.
+        // No plan: the level count comes from the reports.
     }
     m_lossCurve->clear();
     m_lastReportedWeights = ParameterPanel::weightsOf(request.params);
@@ -134,10 +120,11 @@ void RunPresenter::showProgress(const engine::IterationReport& report) {
                                 .arg(std::max(levels, report.scale + 1))
                                 .arg(report.width)
                                 .arg(report.height)
-                                .arg(formatDuration(secondsLeft(m_runLevels, report))));
+                                .arg(report.remaining_s >= 0 ? formatDuration(report.remaining_s) : QStringLiteral("…")));
     const bool changed = !(report.weights == m_lastReportedWeights);
     m_lastReportedWeights = report.weights;
-    m_lossCurve->addPoint(report.iteration, report.total_loss, changed);
+    // The best objective so far: the curve ends at the objective of the image that is written.
+    m_lossCurve->addPoint(report.iteration, report.best_total_loss, changed);
 }
 
 void RunPresenter::showFinished(const JobOutcome& outcome) {

@@ -21,14 +21,6 @@ class LossCurve;
 class ParameterPanel;
 class StyleController;
 
-// A job's levels for the time left: (iterations, GFLOP per evaluation) each.
-using LevelWork = std::vector<std::pair<int, double>>;
-
-// Seconds left in a job: the work still to do at the rate seen so far (finer
-// levels cost more per iteration); per iteration when the levels are unknown.
-// One small function so that a shared ETA model can replace it.
-double secondsLeft(const LevelWork& levels, const engine::IterationReport& report);
-
 // "40 s", "7 min", "1.5 h".
 QString formatDuration(double seconds);
 
@@ -61,7 +53,8 @@ private:
     QProgressBar* m_progress;
     QLabel* m_progressText;
     LossCurve* m_lossCurve;
-    LevelWork m_runLevels;  // the running job's levels
+    std::vector<int> m_runLevels;  // the running job's levels (evaluations each); the time left comes
+                                   // with every report (the engine's ETA model, eta.h)
     engine::LossWeights m_lastReportedWeights;
     QSize m_photoSize;
     double m_gflops = 0.0;
