@@ -235,6 +235,7 @@ raw_id() { scontrol -o show job "$1" 2> /dev/null | sed -n 's/^JobId=\([0-9]*\) 
 # True when job RAW has nothing left on the node: no step socket, no job folder in slurmd's spool.
 left_node() { ! compgen -G "$tmp/spool/${host}_$1.*" > /dev/null && [ ! -e "$tmp/spool/$(printf 'job%05d' "$1")" ]; }
 pending() { squeue -h -j "$1" -o %T 2> /dev/null | grep -qx PENDING; }
+past() { [ "$(date +%s)" -gt "$1" ]; }  # the clock is past second $1 (seconds since the epoch)
 has_line() { [ -f "$1" ] && grep -q -- "$2" "$1"; }
 
 # Outputs equal the reference, each once, valid; no temporaries or locks; every shard's jobs done.
@@ -278,13 +279,16 @@ wait_for 180 "task 1 to start a job" has_line "$log" '\] start'
 raw=$(raw_id "${job}_1")
 [ -n "$raw" ] || fail "requeue: no job id for task ${job}_1"
 scontrol requeue "${job}_1" || fail "scontrol requeue failed"
-# Slurm holds a requeued job back for two minutes (BeginTime), which leaves the node time to finish
-# with the first run. To start it now instead, wait for that ourselves: the task back in the queue
-# and its first run's batch step gone from the node (slurmstepd cleans up after it reported the end,
-# slowly on a busy machine). Started before, the new run of the same job id finds the old step and
-# never runs: the task ends FAILED 1:0 with nothing in its log.
+requeued_at=$(date +%s)
+# Slurm holds a requeued job back for two minutes (BeginTime) for a reason: killing the first run
+# revoked the job's credential on the node as of that second, and slurmd refuses a launch whose
+# credential is not younger ("Job N already killed, do not launch batch job"): the task then ends
+# FAILED 1:0 without its script ever running. To start it now instead, wait until the task is back
+# in the queue, its first run's batch step has left the node (socket and job folder in the spool)
+# and the clock is past the second of the requeue, then start it.
 wait_for 120 "task 1 to be back in the queue" pending "${job}_1"
 wait_for 120 "task 1's first run to leave the node" left_node "$raw"
+wait_for 10 "the second of the requeue to pass" past "$((requeued_at + 1))"
 scontrol update JobId="${job}_1" StartTime=now || fail "scontrol update StartTime failed"
 wait_for 240 "array $job" not_running "$job"
 has_line "$log" "SIGTERM" || fail "requeue: task 1 never got the SIGTERM"
