@@ -64,10 +64,23 @@ stop_daemons() {
   slurmd_pid='' slurmctld_pid='' munged_pid=''
 }
 
+# What Slurm says of every job and the node, asked while the daemons still run (on failure only).
+show_slurm_state() {
+  [ -n "$slurmctld_pid" ] && kill -0 "$slurmctld_pid" 2> /dev/null || return 0
+  echo "--- squeue"
+  timeout 20 squeue -a -o '%.12i %.10T %.20r %.10M %N' 2>&1
+  echo "--- sinfo"
+  timeout 20 sinfo -N -o '%N %T %E' 2>&1
+  echo "--- scontrol show job (every job, with its state, Reason and exit code)"
+  timeout 20 scontrol show job 2>&1
+}
+
+# The daemons' own logs (their log files, and what -D copied to stderr), then the tasks' logs.
 show_logs() {
   local file
-  for file in "$tmp"/log/slurmctld.log "$tmp"/log/slurmd.log; do
-    [ -f "$file" ] && { echo "--- last lines of $file"; tail -n 25 "$file"; }
+  for file in "$tmp"/log/slurmctld.log "$tmp"/log/slurmctld.out "$tmp"/log/slurmd.log "$tmp"/log/slurmd.out \
+    "$tmp"/log/munged.log "$tmp"/log/munged.out; do
+    [ -s "$file" ] && { echo "--- last lines of $file"; tail -n 60 "$file"; }
   done
   for file in "$tmp"/*/shuimo-batch-*.log; do
     [ -f "$file" ] && { echo "--- $file"; tail -n 40 "$file"; }
@@ -76,6 +89,7 @@ show_logs() {
 
 result=1
 cleanup() {
+  if [ "$result" -ne 0 ]; then show_slurm_state; fi
   stop_daemons
   [ -n "${watchdog_pid:-}" ] && kill "$watchdog_pid" 2> /dev/null
   if [ "$result" -ne 0 ]; then show_logs; fi
@@ -216,6 +230,12 @@ task_states() {
   scontrol -o show job "$1" | sed -n 's/.* ArrayTaskId=\([0-9]*\) .* JobState=\([A-Z_]*\) .* ExitCode=\([0-9:]*\) .*/\1 \2 \3/p' | sort -n
 }
 log_of() { echo "$1/shuimo-batch-$2_$3.log"; }
+# The job id of an array task (5 for 4_1): the id its batch step and spool files go by on the node.
+raw_id() { scontrol -o show job "$1" 2> /dev/null | sed -n 's/^JobId=\([0-9]*\) .*/\1/p'; }
+# True when job RAW has nothing left on the node: no step socket, no job folder in slurmd's spool.
+left_node() { ! compgen -G "$tmp/spool/${host}_$1.*" > /dev/null && [ ! -e "$tmp/spool/$(printf 'job%05d' "$1")" ]; }
+pending() { squeue -h -j "$1" -o %T 2> /dev/null | grep -qx PENDING; }
+past() { [ "$(date +%s)" -gt "$1" ]; }  # the clock is past second $1 (seconds since the epoch)
 has_line() { [ -f "$1" ] && grep -q -- "$2" "$1"; }
 
 # Outputs equal the reference, each once, valid; no temporaries or locks; every shard's jobs done.
@@ -254,17 +274,27 @@ say "array 1-3: outputs equal the single run's"
 # --- 2. A task requeued mid-job ---------------------------------------------------------------------
 dir=$(copy_queue requeue)
 job=$(submit "$dir" 1-3)
-wait_for 120 "task 1 to start a job" has_line "$(log_of "$dir" "$job" 1)" '\] start'
+log=$(log_of "$dir" "$job" 1)
+wait_for 180 "task 1 to start a job" has_line "$log" '\] start'
+raw=$(raw_id "${job}_1")
+[ -n "$raw" ] || fail "requeue: no job id for task ${job}_1"
 scontrol requeue "${job}_1" || fail "scontrol requeue failed"
-# Slurm holds a requeued job back for two minutes (BeginTime): let it start now.
-wait_for 30 "task 1 to be requeued" bash -c "squeue -h -j ${job}_1 -o %T | grep -q PENDING"
+requeued_at=$(date +%s)
+# Slurm holds a requeued job back for two minutes (BeginTime) for a reason: killing the first run
+# revoked the job's credential on the node as of that second, and slurmd refuses a launch whose
+# credential is not younger ("Job N already killed, do not launch batch job"): the task then ends
+# FAILED 1:0 without its script ever running. To start it now instead, wait until the task is back
+# in the queue, its first run's batch step has left the node (socket and job folder in the spool)
+# and the clock is past the second of the requeue, then start it.
+wait_for 120 "task 1 to be back in the queue" pending "${job}_1"
+wait_for 120 "task 1's first run to leave the node" left_node "$raw"
+wait_for 10 "the second of the requeue to pass" past "$((requeued_at + 1))"
 scontrol update JobId="${job}_1" StartTime=now || fail "scontrol update StartTime failed"
 wait_for 240 "array $job" not_running "$job"
+has_line "$log" "SIGTERM" || fail "requeue: task 1 never got the SIGTERM"
+has_line "$log" "(restart 1)" || fail "requeue: task 1 did not run again: $(task_states "$job" | tr '\n' ' ')"
 expect_all_completed "$job" "requeue"
 check_outputs "$dir" "requeue"
-log=$(log_of "$dir" "$job" 1)
-has_line "$log" "SIGTERM" || fail "requeue: task 1 never got the SIGTERM"
-has_line "$log" "(restart 1)" || fail "requeue: task 1 did not run again"
 if has_line "$log" "stopped .*back in the queue"; then how="mid-job"; else how="between jobs"; fi
 say "requeue of task 1 ($how): outputs equal the single run's"
 
