@@ -1,6 +1,7 @@
 #include "style_library.h"
 
 #include "shuimo/engine/style_library.h"
+#include "shuimo/engine/system_report.h"
 #include "shuimo/image_io/image_formats.h"
 
 #include <QCoreApplication>
@@ -10,6 +11,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSet>
+
+#include <filesystem>
 
 namespace shuimo::ui {
 
@@ -25,19 +28,14 @@ bool isImageFile(const QString& path) {
 }
 
 QString findStylesDir() {
-    QStringList candidates;
-    const QString fromEnv = qEnvironmentVariable("SHUIMO_STYLES_DIR");
-    if (!fromEnv.isEmpty()) candidates << fromEnv;
-    const QString appDir = QCoreApplication::applicationDirPath();
-    candidates << appDir + QStringLiteral("/../share/shuimo/styles");
 #ifdef SHUIMO_SOURCE_DIR
-    candidates << QStringLiteral(SHUIMO_SOURCE_DIR "/assets/styles");
+    const std::filesystem::path source_dir = SHUIMO_SOURCE_DIR;
+#else
+    const std::filesystem::path source_dir;
 #endif
-    candidates << appDir + QStringLiteral("/../../../assets/styles") << appDir + QStringLiteral("/../../assets/styles");
-    for (const QString& candidate : candidates) {
-        if (QFileInfo(candidate).isDir()) return QDir(candidate).canonicalPath();
-    }
-    return {};
+    // The same search as shuimo-cli doctor's (system_report.h).
+    const auto dir = engine::find_styles_dir(QCoreApplication::applicationDirPath().toStdString(), source_dir);
+    return QString::fromStdString(dir.string());
 }
 
 StyleEntry userStyleEntry(const QString& path) {
