@@ -186,6 +186,7 @@ void MainWindow::createActions() {
     m_cancelAction->setIcon(QIcon::fromTheme(QStringLiteral("process-stop")));
 
     auto* presets = new PresetsMenu(*m_presets, m_params, this);
+    presets->setStyleGallery(m_gallery);
     menuBar()->addMenu(presets);
     connect(presets, &PresetsMenu::presetChosen, this, [this](const engine::StyleParams& params) {
         const engine::StyleParams before = m_params->params();
@@ -362,7 +363,8 @@ void MainWindow::exportResult() {
 }
 
 void MainWindow::openBatchDialog() {
-    m_batch->open({m_photos->photos(), m_gallery->selectedPaths(), m_params->params(), BatchDialog::savedPresets(*m_presets)});
+    m_batch->open({m_photos->photos(), m_gallery->selectedPaths(), m_params->params(), BatchDialog::savedPresets(*m_presets),
+                   m_gallery->selectedBlend()});
 }
 
 void MainWindow::openPreferences() {
