@@ -4,6 +4,7 @@
 #include <QDir>
 #include <QImageReader>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -153,6 +154,42 @@ private Q_SLOTS:
         QCOMPARE(store.names(), QStringList{QStringLiteral("淡墨 soft/ink")});
         QVERIFY(!store.load(QStringLiteral("Bold")).has_value());
         QVERIFY(!store.save(QStringLiteral("  "), {}).isEmpty());
+    }
+
+    // Issue 14: a preset keeps the ticked styles and their blend; one of an
+    // earlier version (params only) still loads, choosing no styles.
+    void presetsKeepStylesAndBlend() {
+        QTemporaryDir dir;
+        const ui::PresetsStore store(dir.path());
+        const QStringList styles{dir.filePath(QStringLiteral("misty.png")), dir.filePath(QStringLiteral("ink.png"))};
+        QCOMPARE(store.save(QStringLiteral("mist and ink"), distinctive(), styles, {0.75, 0.25}), QString());
+        const auto preset = store.loadPreset(QStringLiteral("mist and ink"));
+        QVERIFY(preset.has_value());
+        const ui::StylePreset expected{distinctive(), styles, {0.75, 0.25}};
+        QCOMPARE(batch::params_to_json(preset->params), batch::params_to_json(expected.params));
+        QCOMPARE(preset->styles, expected.styles);
+        QCOMPARE(preset->blend, expected.blend);
+        QVERIFY(*preset == expected);
+        // The parameters alone, as batch presets read them.
+        QCOMPARE(batch::params_to_json(*store.load(QStringLiteral("mist and ink"))), batch::params_to_json(distinctive()));
+
+        // Written by an earlier version: no "styles", no "blend".
+        QFile old(QDir(dir.path()).filePath(QStringLiteral("old.json")));
+        QVERIFY(old.open(QIODevice::WriteOnly));
+        old.write(QJsonDocument(QJsonObject{{QStringLiteral("name"), QStringLiteral("old")},
+                                            {QStringLiteral("params"), batch::params_to_json(distinctive())}})
+                      .toJson());
+        old.close();
+        const auto older = store.loadPreset(QStringLiteral("old"));
+        QVERIFY(older.has_value());
+        QVERIFY(older->styles.isEmpty());
+        QVERIFY(older->blend.isEmpty());
+        QCOMPARE(batch::params_to_json(older->params), batch::params_to_json(distinctive()));
+
+        // A blend that does not fit its styles is dropped (equal weights), the styles kept.
+        QCOMPARE(store.save(QStringLiteral("odd"), {}, styles, {1.0}), QString());
+        QCOMPARE(store.loadPreset(QStringLiteral("odd"))->styles, styles);
+        QVERIFY(store.loadPreset(QStringLiteral("odd"))->blend.isEmpty());
     }
 };
 
