@@ -21,6 +21,7 @@
 #include <QVBoxLayout>
 
 #include "batch_dialog.h"
+#include "error_messages.h"
 #include "image_files.h"
 #include "message_bar.h"
 #include "parameter_panel.h"
@@ -286,10 +287,10 @@ std::optional<JobRequest> MainWindow::currentRequest(QString* why) const {
     try {
         engine::validate(request.params);
     } catch (const engine::ConfigError& error) {
-        return fail(QString::fromStdString(error.what()));
+        return fail(userErrorOf(error).message);
     }
     const auto weights = engine::find_installed_vgg19_weights();
-    if (!weights) return fail(QString::fromStdString(engine::missing_weights_message()));
+    if (!weights) return fail(errorMessage(engine::ErrorCode::WeightsMissing, QStringList()));
     request.weightsPath = QString::fromStdString(weights->string());
     return request;
 }
