@@ -60,7 +60,7 @@ void PresetsMenu::loadPreset(const QString& name) {
         const QList<StyleEntry> entries = m_gallery->entries();
         const bool known =
             std::any_of(entries.cbegin(), entries.cend(), [&](const StyleEntry& entry) { return entry.path == path; });
-        if (!known && !m_gallery->addUserStyle(path, false)) {
+        if (!QFileInfo::exists(path) || (!known && !m_gallery->addUserStyle(path, false))) {
             missing << QFileInfo(path).fileName();
             continue;
         }

@@ -5,6 +5,7 @@
 #include <QImageReader>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -13,7 +14,10 @@
 
 #include "export_writer.h"
 #include "shuimo/batch/params_json.h"
+#include "parameter_panel.h"
+#include "presets_menu.h"
 #include "presets_store.h"
+#include "style_gallery.h"
 #include "shuimo/image_io/image_io.h"
 
 using namespace shuimo;
@@ -190,6 +194,37 @@ private Q_SLOTS:
         QCOMPARE(store.save(QStringLiteral("odd"), {}, styles, {1.0}), QString());
         QCOMPARE(store.loadPreset(QStringLiteral("odd"))->styles, styles);
         QVERIFY(store.loadPreset(QStringLiteral("odd"))->blend.isEmpty());
+    }
+
+    // Loading such a preset from the menu ticks its styles with their blend in
+    // the gallery (and only those); a missing style file is reported, the rest ticked.
+    void loadingAPresetTicksItsStyles() {
+        QTemporaryDir dir;
+        const QString mist = dir.filePath(QStringLiteral("mist.png"));
+        const QString ink = dir.filePath(QStringLiteral("ink.png"));
+        const QString other = dir.filePath(QStringLiteral("other.png"));
+        for (const QString& path : {mist, ink, other}) QVERIFY(QImage(8, 8, QImage::Format_RGB888).save(path));
+        ui::PresetsStore store(dir.filePath(QStringLiteral("presets")));
+        ui::ParameterPanel panel;
+        ui::StyleGallery gallery;
+        QVERIFY(gallery.addUserStyle(other, true));  // ticked now, not in the preset
+        ui::PresetsMenu menu(store, &panel);
+        menu.setStyleGallery(&gallery);
+        QCOMPARE(store.save(QStringLiteral("mist"), distinctive(), {mist, ink}, {0.5, 1.5}), QString());
+        QSignalSpy chosen(&menu, &ui::PresetsMenu::presetChosen);
+        QSignalSpy failed(&menu, &ui::PresetsMenu::failed);
+        menu.loadPreset(QStringLiteral("mist"));
+        QCOMPARE(chosen.count(), 1);
+        QCOMPARE(failed.count(), 0);
+        QCOMPARE(gallery.selectedPaths(), (QStringList{mist, ink}));
+        QCOMPARE(gallery.selectedBlend(), (QList<double>{0.5, 1.5}));
+
+        // A style file gone since: reported, the others ticked.
+        QVERIFY(QFile::remove(ink));
+        menu.loadPreset(QStringLiteral("mist"));
+        QCOMPARE(failed.count(), 1);
+        QVERIFY(failed.last().at(0).toString().contains(QStringLiteral("ink.png")));
+        QCOMPARE(gallery.selectedPaths(), QStringList{mist});
     }
 };
 
