@@ -190,6 +190,23 @@ private Q_SLOTS:
         QCOMPARE(foreign.message, QStringLiteral("not ours"));
     }
 
+    // A batch job's recorded error (queue file) shows translated in the queue
+    // view; one without a code shows its message.
+    void batchJobErrorsAreTranslated() {
+        batch::BatchJob job;
+        job.status = batch::JobStatus::Failed;
+        job.error = "cannot decode /tmp/x/broken.png: not a supported image (JPEG, PNG, TIFF, WebP, BMP) or the file is damaged";
+        job.error_code = engine::ErrorCode::NotAnImage;
+        job.error_args = {"broken.png"};
+        QVERIFY(ui::installTranslators(*QCoreApplication::instance(), QStringLiteral("zh_CN")));
+        const QString text = ui::BatchQueueModel::errorText(job);
+        QVERIFY2(hasHan(text) && text.contains(QLatin1String("broken.png")), qPrintable(text));
+        QVERIFY2(!text.contains(QLatin1String("/tmp/")), qPrintable(text));
+        job.error_code = engine::ErrorCode::None;
+        job.error_args.clear();
+        QCOMPARE(ui::BatchQueueModel::errorText(job), QString::fromStdString(job.error));
+    }
+
     // Copies keep the code (the worker and the batch runner copy exceptions).
     void codeSurvivesCopies() {
         const engine::ImageIoError original("cannot read x", engine::ErrorCode::ImageUnreadable, {"x.png"});
