@@ -324,6 +324,75 @@ ZH = {
     " ms": " 毫秒",
     "&Preview every:": "预览间隔(&P)：",
     "How often the preview shows a running painting; shorter costs a little speed": "运行中的画作多久刷新一次预览；间隔越短，速度略慢",
+    # --- Issue 14, "Chinese" and "Batch from the session" (intl): translated engine errors
+    # (ui/error_messages.cpp), numbers kept with their units (U+00A0, written \u00a0 here),
+    # batch style names, presets with styles.
+    "The painting model (VGG-19 weights) is not installed. Open Models… to download or import it.":
+        "尚未安装作画模型（VGG-19 权重）。请打开“模型…”下载或导入。",
+    "The painting model file %1 cannot be used: it is damaged, incomplete or of another kind. Open Models… to download or import it again.":
+        "作画模型文件 %1 无法使用：文件已损坏、不完整或类型不对。请打开“模型…”重新下载或导入。",
+    "%1 cannot be read: it is missing, empty or not readable. Check that the file is still there.":
+        "无法读取 %1：文件不存在、为空或无权读取。请确认文件仍在原处。",
+    "%1 is not an image Shuimo can open (JPEG, PNG, TIFF, WebP or BMP), or it is damaged. Save it again as PNG or JPEG.":
+        "%1 不是水墨能打开的图像（JPEG、PNG、TIFF、WebP 或 BMP），或者已损坏。请重新保存为 PNG 或 JPEG。",
+    "%1 is too large: %2\u00a0×\u00a0%3\u00a0pixels, more than the limit of %4\u00a0megapixels. Make a smaller copy of it.":
+        "%1 太大：%2\u00a0×\u00a0%3\u00a0像素，超过了 %4\u00a0百万像素的上限。请另存一份较小的图像。",
+    "Not enough memory to paint at this size. Choose a smaller size or close other programs.":
+        "内存不足，无法以此尺寸作画。请选择较小的尺寸，或关闭其他程序。",
+    "The setting “%1” must be between %2 and %3 (it is %4).": "设置“%1”必须在 %2 到 %3 之间（当前为 %4）。",
+    "The device “%1” cannot be used on this computer. Choose Automatic or CPU in Advanced.":
+        "此计算机上无法使用设备“%1”。请在“高级”中选择“自动”或“CPU”。",
+    "size": "尺寸",
+    "iterations": "迭代次数",
+    "scales": "尺度层数",
+    "min size": "最小尺寸",
+    "iterations of a level": "每级迭代次数",
+    "content weight": "内容权重",
+    "style weight": "风格权重",
+    "TV weight": "平滑（TV）权重",
+    "style layer weight": "风格层权重",
+    "learning rate": "学习率",
+    "L-BFGS history": "L-BFGS 历史长度",
+    "style scale": "风格缩放",
+    "colour strength": "色彩强度",
+    "paper colour component": "纸色分量",
+    "loss scale": "损失缩放",
+    "preview interval (iterations)": "预览间隔（迭代次数）",
+    "preview interval (ms)": "预览间隔（毫秒）",
+    "memory budget": "内存预算",
+    "report interval": "报告间隔",
+    "%1 %2%": "%1 %2%",
+    " + ": " + ",
+    "The preset “%1” cannot be read.": "无法读取预设“%1”。",
+    "The preset’s styles %1 are missing; the others are ticked.": "预设中的风格 %1 已不存在；其余风格已勾选。",
+    "%n\u00a0s": "%n\u00a0秒",
+    "%n\u00a0min": "%n\u00a0分钟",
+    "%1\u00a0h": "%1\u00a0小时",
+    "%1\u00a0s": "%1\u00a0秒",
+    "%1\u00a0min %2\u00a0s": "%1\u00a0分 %2\u00a0秒",
+    "%1\u00a0h %2\u00a0min": "%1\u00a0小时 %2\u00a0分",
+    # Earlier entries that put a breakable space between a number and its unit, again with U+00A0
+    # (these later keys replace the ones above; tst_translations checks the whole file).
+    "Shuimo needs the weights of a VGG-19 network trained on ImageNet. Download one (about 575 MB; only the 80 MB it uses are kept), or import a file you fetched elsewhere.":
+        "水墨需要在 ImageNet 上训练的 VGG-19 网络权重。请下载一份（约 575\u00a0MB；只保留用到的 80\u00a0MB），或导入您在别处获取的文件。",
+    "%1 MB":
+        "%1\u00a0MB",
+    "%1 of %2 MB, %3 MB/s, %4 left":
+        "%1 / %2\u00a0MB，%3\u00a0MB/秒，剩余 %4",
+    "%1 MB, %2 MB/s":
+        "%1\u00a0MB，%2\u00a0MB/秒",
+    "<b>No model installed yet.</b> Shuimo needs the VGG-19 weights (vgg19.safetensors, about 575 MB) to paint. It looked in: %1.<br>Open <i>Models…</i> to see how to get them, or save the file as <code>%2</code>.":
+        "<b>尚未安装模型。</b>水墨需要 VGG-19 权重（vgg19.safetensors，约 575\u00a0MB）才能作画。已查找的位置：%1。<br>打开<i>模型…</i>了解获取方法，或把文件保存为 <code>%2</code>。",
+    "%1 px (4K)":
+        "%1\u00a0像素 (4K)",
+    "%1 px":
+        "%1\u00a0像素",
+    "%1 GB":
+        "%1\u00a0GB",
+    "%1 × %2 px, %n level(s), about %3 of memory":
+        "%1 × %2\u00a0像素，%n\u00a0级，约需 %3 内存",
+    "Iteration %1 of %2 · level %3 of %4 (%5 × %6) · %7 left":
+        "第 %1/%2 次迭代 · 第 %3/%4\u00a0级（%5 × %6）· 剩余 %7",
 }
 
 

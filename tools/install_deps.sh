@@ -47,6 +47,7 @@ packages=(
   cmake ninja-build g++ pkg-config
   qt6-base-dev qt6-base-dev-tools
   qt6-tools-dev qt6-l10n-tools qt6-tools-dev-tools  # Qt Linguist: lupdate/lrelease for the translations
+  qt6-translations-l10n  # Qt's own zh_CN strings (qtbase_zh_CN.qm: standard buttons, file dialogs; tst_translations)
   libtorch-dev libopenblas0-pthread  # OpenBLAS: without it Gram matrices run on reference BLAS, ~3x slower
   libopencv-dev
   fonts-wqy-microhei  # CJK glyphs for the Chinese UI on machines without them

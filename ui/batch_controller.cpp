@@ -8,6 +8,10 @@
 #include <utility>
 
 
+#include <QDebug>
+
+#include "batch_queue_model.h"
+#include "error_messages.h"
 #include "shuimo/batch/queue_store.h"
 #include "shuimo/engine/model_paths.h"
 #include "shuimo/engine/system_helpers.h"
@@ -36,8 +40,14 @@ public:
               elapsed = report.elapsed_s](BatchController* c) { Q_EMIT c->jobProgress(id, iteration, total, elapsed); });
     }
     void on_job_finished(const batch::BatchJob& job) override {
-        post([id = fromStd(job.id), status = job.status, error = fromStd(job.error),
-              seconds = job.seconds](BatchController* c) { Q_EMIT c->jobFinished(id, status, error, seconds); });
+        // Translated on the controller's thread; the English message (paths, limits) goes to the log.
+        post([job](BatchController* c) {
+            const QString message = BatchQueueModel::errorText(job);
+            if (!job.error.empty() && message != fromStd(job.error)) {
+                qWarning().noquote() << "batch job" << fromStd(job.id) << "failed:" << fromStd(job.error);
+            }
+            Q_EMIT c->jobFinished(fromStd(job.id), job.status, message, job.seconds);
+        });
     }
     void on_progress(const batch::BatchProgress& progress) override {
         post([progress](BatchController* c) {
@@ -122,7 +132,8 @@ void BatchController::start() {
     if (!m_store || isRunning()) return;
     const auto weights = engine::find_installed_vgg19_weights();
     if (!weights) {
-        Q_EMIT runnerFailed(fromStd(engine::missing_weights_message()));
+        qWarning().noquote() << fromStd(engine::missing_weights_message());
+        Q_EMIT runnerFailed(errorMessage(engine::ErrorCode::WeightsMissing, QStringList()));
         return;
     }
     batch::RunnerOptions options;
@@ -130,7 +141,7 @@ void BatchController::start() {
     try {
         m_runner = std::make_unique<batch::BatchRunner>(*m_store, options, *m_observer);
     } catch (const std::exception& error) {
-        Q_EMIT runnerFailed(fromStd(error.what()));
+        Q_EMIT runnerFailed(userErrorOf(error).message);
         return;
     }
     batch::BatchRunner* runner = m_runner.get();
@@ -141,7 +152,10 @@ void BatchController::start() {
         try {
             runner->run();
         } catch (const std::exception& e) {
-            error = fromStd(e.what());
+            // Translated here (QCoreApplication::translate is thread-safe); the English goes to the log.
+            const UserError user = userErrorOf(e);
+            if (user.details != user.message) qWarning().noquote() << "batch stopped:" << user.details;
+            error = user.message;
         } catch (...) {
             error = tr("The batch stopped by an unknown error.");
         }

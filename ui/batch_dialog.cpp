@@ -20,6 +20,7 @@
 #include "batch_controller.h"
 #include "batch_queue_model.h"
 #include "batch_setup_view.h"
+#include "error_messages.h"
 #include "message_bar.h"
 #include "presets_store.h"
 
@@ -196,7 +197,7 @@ void BatchDialog::start() {
         queue.base_dir = queue.spec.output.folder;
         queue.jobs = batch::expand_jobs(queue.spec, queue.base_dir);
     } catch (const std::exception& error) {
-        m_messages->showMessage(MessageBar::Kind::Error, tr("The batch cannot start: %1").arg(QString::fromStdString(error.what())));
+        m_messages->showMessage(MessageBar::Kind::Error, tr("The batch cannot start: %1").arg(userErrorOf(error).message));
         return;
     }
     const QString folder = fromPath(queue.spec.output.folder);

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "error_messages.h"
+
 namespace shuimo::ui {
 
 BatchQueueModel::BatchQueueModel(QObject* parent) : QAbstractTableModel(parent) {}
@@ -31,9 +33,15 @@ QString BatchQueueModel::statusText(batch::JobStatus status) {
 
 QString BatchQueueModel::formatSeconds(double seconds) {
     const qint64 total = std::llround(std::max(0.0, seconds));
-    if (total < 60) return tr("%1 s").arg(total);
-    if (total < 3600) return tr("%1 min %2 s").arg(total / 60).arg(total % 60);
-    return tr("%1 h %2 min").arg(total / 3600).arg((total % 3600) / 60);
+    // No-break spaces (U+00A0) between numbers and units: "3 min" never breaks inside.
+    if (total < 60) return tr("%1 s").arg(total);
+    if (total < 3600) return tr("%1 min %2 s").arg(total / 60).arg(total % 60);
+    return tr("%1 h %2 min").arg(total / 3600).arg((total % 3600) / 60);
+}
+
+QString BatchQueueModel::errorText(const batch::BatchJob& job) {
+    const QString translated = errorMessage(job.error_code, job.error_args);
+    return translated.isEmpty() ? QString::fromStdString(job.error) : translated;
 }
 
 QVariant BatchQueueModel::data(const QModelIndex& index, int role) const {
@@ -44,9 +52,13 @@ QVariant BatchQueueModel::data(const QModelIndex& index, int role) const {
     if (role == kStatusRole) return static_cast<int>(job.status);
     const bool failed = job.status == batch::JobStatus::Failed;
     if (role == Qt::ToolTipRole) {
-        if (index.column() == StatusColumn && failed) return QString::fromStdString(job.error);
+        if (index.column() == StatusColumn && failed) return errorText(job);
         if (index.column() == PhotoColumn) return QString::fromStdString(job.content.string());
-        if (index.column() == StyleColumn && !job.style.files.empty()) return QString::fromStdString(job.style.files.front().string());
+        if (index.column() == StyleColumn && !job.style.files.empty()) {
+            QStringList files;
+            for (const auto& file : job.style.files) files << QString::fromStdString(file.string());
+            return files.join(QLatin1Char('\n'));
+        }
         if (index.column() == OutputColumn) return QString::fromStdString(job.output.string());
         return {};
     }
@@ -58,13 +70,13 @@ QVariant BatchQueueModel::data(const QModelIndex& index, int role) const {
     switch (index.column()) {
     case NumberColumn: return QString::fromStdString(job.id);
     case PhotoColumn: return QString::fromStdString(job.content.filename().string());
-    case StyleColumn: return QString::fromStdString(job.style.name);
+    case StyleColumn: return m_styleNames.nameOf(job.style);
     case PresetColumn: return QString::fromStdString(job.preset);
     case OutputColumn: return QString::fromStdString(job.output.generic_string());
     case StatusColumn:
         if (job.status == batch::JobStatus::Running && row.percent >= 0) return tr("Running %1%").arg(row.percent);
         // The error in the cell too, not only in the tooltip: where the user looks.
-        if (failed && !job.error.empty()) return tr("Failed: %1").arg(QString::fromStdString(job.error));
+        if (failed && !job.error.empty()) return tr("Failed: %1").arg(errorText(job));
         return statusText(job.status);
     case TimeColumn:
         if (job.status == batch::JobStatus::Running) return row.elapsed > 0.0 ? formatSeconds(row.elapsed) : QString();
@@ -161,7 +173,9 @@ void BatchQueueModel::setFinished(const QString& id, batch::JobStatus status, co
     if (row < 0) return;
     Row& entry = m_rows[static_cast<std::size_t>(row)];
     entry.job.status = status;
-    entry.job.error = error.toStdString();
+    entry.job.error = error.toStdString();  // translated already (BatchController)
+    entry.job.error_code = engine::ErrorCode::None;
+    entry.job.error_args.clear();
     entry.job.seconds = seconds;
     entry.percent = -1;
     entry.elapsed = 0.0;

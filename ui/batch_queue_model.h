@@ -8,6 +8,7 @@
 #include <QHash>
 #include <vector>
 
+#include "batch_style_names.h"
 #include "shuimo/batch/batch_queue.h"
 
 namespace shuimo::ui {
@@ -39,6 +40,8 @@ public:
     void setFinished(const QString& id, batch::JobStatus status, const QString& error, double seconds);
 
     static QString statusText(batch::JobStatus status);
+    // A failed job's error for the artist: translated from its code, else the runner's message.
+    static QString errorText(const batch::BatchJob& job);
     // "42 s", "3 min 5 s", "1 h 20 min": times in the table and the ETA.
     static QString formatSeconds(double seconds);
 
@@ -50,6 +53,7 @@ private:
     };
     void changed(int row);
 
+    BatchStyleNames m_styleNames;  // the Style column: the manifest's names
     std::vector<Row> m_rows;
     QHash<QString, int> m_rowOf;
 };

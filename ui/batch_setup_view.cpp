@@ -175,7 +175,12 @@ void BatchSetupView::setInputs(const BatchInputs& inputs, const QString& remembe
     m_draft.clear_photos();
     for (const QString& photo : inputs.photos) m_draft.add_photo(toPath(photo));
     m_draft.clear_styles();
-    for (const QString& style : inputs.styles) m_draft.add_style_file(toPath(style));
+    // The ticked styles are the one style the artist designed: a blend of them, not each alone.
+    if (!inputs.styles.isEmpty()) {
+        std::vector<std::filesystem::path> files;
+        for (const QString& style : inputs.styles) files.push_back(toPath(style));
+        m_draft.add_style(batch::blended_style(files, {inputs.styleBlend.begin(), inputs.styleBlend.end()}));
+    }
     std::vector<std::pair<std::string, engine::StyleParams>> saved;
     for (const auto& [name, params] : inputs.savedPresets) saved.emplace_back(name.toStdString(), params);
     m_draft.set_presets(inputs.currentParams, saved);
@@ -201,7 +206,7 @@ void BatchSetupView::addStyles(const QStringList& files) {
     for (const QString& file : files) {
         if (!m_draft.add_style_file(toPath(file))) continue;
         const batch::StyleChoice& added = m_draft.styles().back();
-        auto* item = new QListWidgetItem(QString::fromStdString(added.name), m_styles);
+        auto* item = new QListWidgetItem(m_styleNames.nameOf(added), m_styles);
         item->setToolTip(styleToolTip(added));
     }
 }
@@ -235,7 +240,7 @@ void BatchSetupView::showDraft() {
     }
     m_styles->clear();
     for (const batch::StyleChoice& style : m_draft.styles()) {
-        auto* item = new QListWidgetItem(QString::fromStdString(style.name), m_styles);
+        auto* item = new QListWidgetItem(m_styleNames.nameOf(style), m_styles);
         item->setToolTip(styleToolTip(style));
     }
     const QSignalBlocker blocker(m_presets);

@@ -10,6 +10,7 @@
 #include <QWidget>
 #include <filesystem>
 
+#include "batch_style_names.h"
 #include "shuimo/batch/batch_draft.h"
 #include "shuimo/engine/style_params.h"
 
@@ -25,9 +26,10 @@ namespace shuimo::ui {
 // What the main window hands the Batch dialog when it opens it.
 struct BatchInputs {
     QStringList photos;                                      // the photo strip's photos
-    QStringList styles;                                      // the gallery's ticked styles, one batch style each
+    QStringList styles;                                      // the gallery's ticked styles: ONE batch style, their blend
     engine::StyleParams currentParams;                       // the parameter panel: "Current settings"
     QList<QPair<QString, engine::StyleParams>> savedPresets; // the user's presets (PresetsStore)
+    QList<double> styleBlend;                                // the gallery's blend weights, one per style; empty = equal
 };
 
 class BatchSetupView : public QWidget {
@@ -70,6 +72,7 @@ private:
     void updateSetup();
 
     batch::BatchDraft m_draft;
+    BatchStyleNames m_styleNames;  // what the style list calls the draft's styles
     QListWidget* m_photos = nullptr;
     QListWidget* m_styles = nullptr;
     QListWidget* m_presets = nullptr;

@@ -1,9 +1,11 @@
 #include "engine_worker.h"
 
+#include <QDebug>
 #include <QFileInfo>
 #include <algorithm>
 #include <exception>
 
+#include "error_messages.h"
 #include "shuimo/engine/errors.h"
 #include "shuimo/engine/model_paths.h"
 #include "shuimo/engine/style_engine.h"
@@ -94,7 +96,8 @@ void EngineWorker::runJob(quint64 jobId, const JobRequest& request) {
     Q_EMIT jobStarted(jobId);
     try {
         const std::filesystem::path weights = request.weightsPath.toStdString();
-        if (request.weightsPath.isEmpty()) throw engine::WeightsError(engine::missing_weights_message());
+        if (request.weightsPath.isEmpty())
+            throw engine::WeightsError(engine::missing_weights_message(), engine::ErrorCode::WeightsMissing);
         if (!m_engine || m_engine->weights_path() != weights) {
             m_engine.reset();  // free the old weights before loading new ones
             m_engine = std::make_unique<engine::StyleEngine>(weights);
@@ -126,7 +129,10 @@ void EngineWorker::runJob(quint64 jobId, const JobRequest& request) {
         outcome.image = std::make_shared<const engine::Image>(std::move(result.image));
         Q_EMIT jobFinished(jobId, image, outcome);
     } catch (const std::exception& error) {
-        Q_EMIT failed(jobId, QString::fromStdString(error.what()), errorKindOf(error));
+        // The artist reads the translated sentence; paths, limits and variables go to the log.
+        const UserError user = userErrorOf(error);
+        if (user.details != user.message) qWarning().noquote() << "job" << jobId << "failed:" << user.details;
+        Q_EMIT failed(jobId, user.message, errorKindOf(error));
     } catch (...) {
         Q_EMIT failed(jobId, tr("An unknown error stopped the job."), ErrorKind::Other);
     }

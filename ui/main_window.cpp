@@ -21,6 +21,7 @@
 #include <QVBoxLayout>
 
 #include "batch_dialog.h"
+#include "error_messages.h"
 #include "image_files.h"
 #include "message_bar.h"
 #include "parameter_panel.h"
@@ -186,6 +187,7 @@ void MainWindow::createActions() {
     m_cancelAction->setIcon(QIcon::fromTheme(QStringLiteral("process-stop")));
 
     auto* presets = new PresetsMenu(*m_presets, m_params, this);
+    presets->setStyleGallery(m_gallery);
     menuBar()->addMenu(presets);
     connect(presets, &PresetsMenu::presetChosen, this, [this](const engine::StyleParams& params) {
         const engine::StyleParams before = m_params->params();
@@ -285,10 +287,10 @@ std::optional<JobRequest> MainWindow::currentRequest(QString* why) const {
     try {
         engine::validate(request.params);
     } catch (const engine::ConfigError& error) {
-        return fail(QString::fromStdString(error.what()));
+        return fail(userErrorOf(error).message);
     }
     const auto weights = engine::find_installed_vgg19_weights();
-    if (!weights) return fail(QString::fromStdString(engine::missing_weights_message()));
+    if (!weights) return fail(errorMessage(engine::ErrorCode::WeightsMissing, QStringList()));
     request.weightsPath = QString::fromStdString(weights->string());
     return request;
 }
@@ -362,7 +364,8 @@ void MainWindow::exportResult() {
 }
 
 void MainWindow::openBatchDialog() {
-    m_batch->open({m_photos->photos(), m_gallery->selectedPaths(), m_params->params(), BatchDialog::savedPresets(*m_presets)});
+    m_batch->open({m_photos->photos(), m_gallery->selectedPaths(), m_params->params(), BatchDialog::savedPresets(*m_presets),
+                   m_gallery->selectedBlend()});
 }
 
 void MainWindow::openPreferences() {

@@ -27,9 +27,10 @@ QString throughputKey(const engine::StyleParams& params) {
 }  // namespace
 
 QString formatDuration(double seconds) {
-    if (seconds < 90) return RunPresenter::tr("%n s", nullptr, static_cast<int>(std::ceil(seconds)));
-    if (seconds < 5400) return RunPresenter::tr("%n min", nullptr, static_cast<int>(std::ceil(seconds / 60)));
-    return RunPresenter::tr("%1 h").arg(seconds / 3600.0, 0, 'f', 1);
+    // A no-break space (U+00A0) between number and unit: "21 s" never breaks before "s".
+    if (seconds < 90) return RunPresenter::tr("%n s", nullptr, static_cast<int>(std::ceil(seconds)));
+    if (seconds < 5400) return RunPresenter::tr("%n min", nullptr, static_cast<int>(std::ceil(seconds / 60)));
+    return RunPresenter::tr("%1 h").arg(seconds / 3600.0, 0, 'f', 1);
 }
 
 RunPresenter::RunPresenter(StyleController* controller, ParameterPanel* params, QProgressBar* progress,

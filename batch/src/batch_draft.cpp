@@ -73,6 +73,18 @@ bool BatchDraft::add_style(const StyleChoice& style) {
     return true;
 }
 
+StyleChoice blended_style(const std::vector<std::filesystem::path>& files, const std::vector<double>& blend) {
+    StyleChoice style;
+    style.files = files;
+    for (const auto& file : files) {
+        style.name += (style.name.empty() ? "" : "+") + QFileInfo(toQString(file)).completeBaseName().toStdString();
+    }
+    const bool designed = files.size() > 1 && blend.size() == files.size() &&
+                          std::any_of(blend.begin(), blend.end(), [&](double w) { return w != blend.front(); });
+    if (designed) style.blend = blend;
+    return style;
+}
+
 bool BatchDraft::add_style_file(const std::filesystem::path& file) {
     return add_style({QFileInfo(toQString(file)).completeBaseName().toStdString(), {file}, {}});
 }

@@ -173,6 +173,13 @@ BatchJob job_from_json(const Value& value, const std::string& where) {
         r.fail(e.what());
     }
     job.error = r.text("error");
+    job.error_code = parse_error_code(r.text("error_code"));
+    if (const Value* args = r.typed("error_args", Value::Kind::Array, "an array")) {
+        for (const auto& arg : args->array) {
+            if (arg.kind != Value::Kind::String) r.fail("error_args must hold strings");
+            job.error_args.push_back(arg.string);
+        }
+    }
     job.attempts = static_cast<int>(r.integer("attempts", 0, 0, 1'000'000));
     job.seconds = r.number("seconds", 0.0, 0.0, std::numeric_limits<double>::max());
     r.finish();
@@ -193,6 +200,12 @@ QJsonObject job_to_json(const BatchJob& job) {
     json[QStringLiteral("output")] = q(job.output);
     json[QStringLiteral("status")] = q(std::string(to_string(job.status)));
     json[QStringLiteral("error")] = q(job.error);
+    if (job.error_code != engine::ErrorCode::None) {
+        json[QStringLiteral("error_code")] = q(std::string(to_string(job.error_code)));
+        QJsonArray args;
+        for (const auto& arg : job.error_args) args.append(q(arg));
+        json[QStringLiteral("error_args")] = args;
+    }
     json[QStringLiteral("attempts")] = job.attempts;
     json[QStringLiteral("seconds")] = job.seconds;
     return json;
@@ -209,6 +222,32 @@ std::string_view to_string(JobStatus status) {
     case JobStatus::Cancelled: return "cancelled";
     }
     return "queued";
+}
+
+std::string_view to_string(engine::ErrorCode code) {
+    using engine::ErrorCode;
+    switch (code) {
+    case ErrorCode::None: return "";
+    case ErrorCode::WeightsMissing: return "weights-missing";
+    case ErrorCode::WeightsUnusable: return "weights-unusable";
+    case ErrorCode::ImageUnreadable: return "image-unreadable";
+    case ErrorCode::NotAnImage: return "not-an-image";
+    case ErrorCode::ImageTooLarge: return "image-too-large";
+    case ErrorCode::OutOfMemory: return "out-of-memory";
+    case ErrorCode::InvalidParameter: return "invalid-parameter";
+    case ErrorCode::DeviceUnavailable: return "device-unavailable";
+    }
+    return "";
+}
+
+engine::ErrorCode parse_error_code(std::string_view text) {
+    using engine::ErrorCode;
+    for (const ErrorCode code : {ErrorCode::WeightsMissing, ErrorCode::WeightsUnusable, ErrorCode::ImageUnreadable,
+                                 ErrorCode::NotAnImage, ErrorCode::ImageTooLarge, ErrorCode::OutOfMemory,
+                                 ErrorCode::InvalidParameter, ErrorCode::DeviceUnavailable}) {
+        if (to_string(code) == text) return code;
+    }
+    return ErrorCode::None;
 }
 
 JobStatus parse_job_status(std::string_view text) {

@@ -127,8 +127,11 @@ struct BatchRunner::Impl {
         observer.on_progress(progress());
     }
 
-    void finish(const BatchJob& job, JobStatus status, const std::string& error, double seconds, bool ran) {
-        store.set_status(job.id, status, error, seconds);
+    void finish(const BatchJob& job, JobStatus status, const std::string& error, double seconds, bool ran,
+                const engine::EngineError* coded = nullptr) {
+        const engine::ErrorCode code = coded ? coded->code() : engine::ErrorCode::None;
+        const std::vector<std::string> args = coded ? coded->args() : std::vector<std::string>{};
+        store.set_status(job.id, status, error, seconds, code, args);
         {
             std::lock_guard lock(mutex);
             running_fraction.erase(job.id);
@@ -138,6 +141,8 @@ struct BatchRunner::Impl {
         BatchJob updated = job;
         updated.status = status;
         updated.error = error;
+        updated.error_code = code;
+        updated.error_args = args;
         if (seconds > 0.0) updated.seconds = seconds;
         observer.on_job_finished(updated);
         if (const auto save_error = store.save_error()) {
@@ -261,7 +266,7 @@ struct BatchRunner::Impl {
             write_output(output, bytes, record, hash);
             finish(job, JobStatus::Done, {}, elapsed(), true);
         } catch (const std::exception& e) {
-            finish(job, JobStatus::Failed, e.what(), elapsed(), true);
+            finish(job, JobStatus::Failed, e.what(), elapsed(), true, dynamic_cast<const engine::EngineError*>(&e));
         }
     }
 

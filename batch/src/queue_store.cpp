@@ -225,6 +225,8 @@ std::optional<BatchJob> QueueStore::claim_next() {
         if (job.status != JobStatus::Queued) continue;
         job.status = JobStatus::Running;
         job.error.clear();
+        job.error_code = engine::ErrorCode::None;
+        job.error_args.clear();
         ++job.attempts;
         save_locked();
         return job;
@@ -232,12 +234,15 @@ std::optional<BatchJob> QueueStore::claim_next() {
     return std::nullopt;
 }
 
-void QueueStore::set_status(const std::string& id, JobStatus status, const std::string& error, double seconds) {
+void QueueStore::set_status(const std::string& id, JobStatus status, const std::string& error, double seconds,
+                            engine::ErrorCode error_code, std::vector<std::string> error_args) {
     std::lock_guard lock(mutex_);
     BatchJob* job = find_locked(id);
     if (job == nullptr) return;
     job->status = status;
     job->error = error;
+    job->error_code = error_code;
+    job->error_args = std::move(error_args);
     if (seconds > 0.0) job->seconds = seconds;
     save_locked();
 }
@@ -249,6 +254,8 @@ int QueueStore::retry_failed() {
         if (job.status == JobStatus::Failed || job.status == JobStatus::Cancelled) {
             job.status = JobStatus::Queued;
             job.error.clear();
+            job.error_code = engine::ErrorCode::None;
+            job.error_args.clear();
             ++count;
         }
     }

@@ -23,6 +23,7 @@ namespace shuimo::image_io {
 namespace {
 
 using engine::Image;
+using engine::ErrorCode;
 using engine::ImageIoError;
 
 std::string lower_extension(const std::filesystem::path& path) {
@@ -34,17 +35,23 @@ std::string lower_extension(const std::filesystem::path& path) {
 std::vector<unsigned char> read_bytes(const std::filesystem::path& path) {
     std::error_code ec;
     const auto status = std::filesystem::status(path, ec);
-    if (!std::filesystem::exists(status)) throw ImageIoError("cannot read " + path.string() + ": no such file");
+    if (!std::filesystem::exists(status)) throw ImageIoError("cannot read " + path.string() + ": no such file",
+                                           ErrorCode::ImageUnreadable, {path.filename().string()});
     if (std::filesystem::is_directory(status))
-        throw ImageIoError("cannot read " + path.string() + ": it is a folder, not an image file");
+        throw ImageIoError("cannot read " + path.string() + ": it is a folder, not an image file",
+                                           ErrorCode::ImageUnreadable, {path.filename().string()});
     // Checked before reading, so a huge file is not loaded into memory only to be refused.
     if (const auto size = std::filesystem::file_size(path, ec); !ec && size > static_cast<std::uintmax_t>(std::numeric_limits<int>::max()))
         throw ImageIoError("cannot read " + path.string() + ": files of 2 GiB or more are not supported");
     std::ifstream in(path, std::ios::binary);
-    if (!in) throw ImageIoError("cannot read " + path.string() + ": " + std::strerror(errno));
+    if (!in) throw ImageIoError("cannot read " + path.string() + ": " + std::strerror(errno),
+                                           ErrorCode::ImageUnreadable, {path.filename().string()});
     std::vector<unsigned char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (in.bad()) throw ImageIoError("cannot read " + path.string() + ": read error");
-    if (bytes.empty()) throw ImageIoError("cannot read " + path.string() + ": the file is empty");
+    if (in.bad()) throw ImageIoError("cannot read " + path.string() + ": read error",
+                                           ErrorCode::ImageUnreadable, {path.filename().string()});
+    if (bytes.empty())
+        throw ImageIoError("cannot read " + path.string() + ": the file is empty", ErrorCode::ImageUnreadable,
+                           {path.filename().string()});
     return bytes;
 }
 
@@ -70,11 +77,13 @@ void check_before_decoding(std::span<const unsigned char> bytes, const std::file
     const std::string name(format_name(probe.format));
     if (probe.format == ImageFormat::Gif) {
         throw ImageIoError("cannot read " + source.string() +
-                           ": GIF images are not supported; convert it to PNG (for an animation, its first frame)");
+                           ": GIF images are not supported; convert it to PNG (for an animation, its first frame)",
+                           ErrorCode::NotAnImage, {source.filename().string()});
     }
     if (probe.animated) {
         throw ImageIoError("cannot read " + source.string() + ": animated " + name +
-                           " is not supported; export its first frame as PNG or a still " + name);
+                           " is not supported; export its first frame as PNG or a still " + name,
+                           ErrorCode::NotAnImage, {source.filename().string()});
     }
     if (probe.size) {
         const std::uint64_t limit = max_image_pixels();
@@ -83,12 +92,16 @@ void check_before_decoding(std::span<const unsigned char> bytes, const std::file
                                std::to_string(probe.size->width) + "x" + std::to_string(probe.size->height) + " = " +
                                with_commas(probe.size->pixels()) + " pixels, more than the limit of " +
                                with_commas(limit) + "; if the image is genuine, raise the limit with the environment "
-                               "variable SHUIMO_MAX_IMAGE_PIXELS (beyond 1,073,741,824 also OPENCV_IO_MAX_IMAGE_PIXELS)");
+                               "variable SHUIMO_MAX_IMAGE_PIXELS (beyond 1,073,741,824 also OPENCV_IO_MAX_IMAGE_PIXELS)",
+                               ErrorCode::ImageTooLarge,
+                               {source.filename().string(), std::to_string(probe.size->width),
+                                std::to_string(probe.size->height), std::to_string(limit)});
         }
     }
     if (probe.truncated) {
         throw ImageIoError("cannot read " + source.string() + ": the " + name +
-                           " data end early (the file is truncated or damaged); copy or export it again");
+                           " data end early (the file is truncated or damaged); copy or export it again",
+                           ErrorCode::NotAnImage, {source.filename().string()});
     }
 }
 
@@ -170,14 +183,17 @@ LoadedImage read_image(const std::filesystem::path& path) {
 
 LoadedImage decode_image(std::span<const unsigned char> bytes, const std::filesystem::path& source) {
     const std::filesystem::path& path = source;
-    if (bytes.empty()) throw ImageIoError("cannot read " + path.string() + ": the file is empty");
+    if (bytes.empty())
+        throw ImageIoError("cannot read " + path.string() + ": the file is empty", ErrorCode::ImageUnreadable,
+                           {path.filename().string()});
     if (bytes.size() > static_cast<std::size_t>(std::numeric_limits<int>::max()))
         throw ImageIoError("cannot read " + path.string() + ": files of 2 GiB or more are not supported");
     check_before_decoding(bytes, path);
     cv::Mat oriented = decode(bytes, cv::IMREAD_ANYCOLOR | cv::IMREAD_ANYDEPTH);  // applies EXIF orientation
     if (oriented.empty()) {
         throw ImageIoError("cannot decode " + path.string() +
-                           ": not a supported image (JPEG, PNG, TIFF, WebP, BMP) or the file is damaged");
+                           ": not a supported image (JPEG, PNG, TIFF, WebP, BMP) or the file is damaged",
+                           ErrorCode::NotAnImage, {path.filename().string()});
     }
     cv::Mat pixels = oriented;
     if (probe_image(bytes).format != ImageFormat::Jpeg) {

@@ -383,7 +383,8 @@ void JobRunner::recover_from_out_of_memory(const Level& level, Size size, const 
     const Size smaller = shrunk_size(level.width, level.height, memory_.shrink);
     if (std::min(smaller.width, smaller.height) < min_side_) {
         throw OutOfMemoryError("ran out of memory even at " + text(size) + " with gradient checkpointing (" + what +
-                               "): free memory (close other programs) or use a smaller size");
+                                   "): free memory (close other programs) or use a smaller size",
+                               ErrorCode::OutOfMemory);
     }
     sink_.on_notice("ran out of memory at " + text(size) + (memory_.checkpointed ? " with gradient checkpointing" : "") + " (" +
                     what + "); retrying at " + text(smaller) + " (the result will be smaller than asked)");

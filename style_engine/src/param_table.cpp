@@ -328,7 +328,8 @@ void Choice<Member, Parse>::set(const ParamField& f, StyleParams& p, const Value
 void check_int(const ParamField& f, long long value) {
     if (value < f.low || value > f.high) {
         throw ConfigError(std::string(f.label) + " must be between " + bound(f.low) + " and " + bound(f.high) + " (got " +
-                          std::to_string(value) + ")");
+                              std::to_string(value) + ")",
+                          ErrorCode::InvalidParameter, {std::string(f.label), bound(f.low), bound(f.high), std::to_string(value)});
     }
 }
 
@@ -336,7 +337,8 @@ void check_number(const ParamField& f, double value) {
     if (f.zero_allowed && value == 0.0) return;
     if (!std::isfinite(value) || value < f.low || value > f.high) {
         throw ConfigError(std::string(f.label) + " must be a finite number between " + number(f.low) + " and " +
-                          number(f.high) + " (got " + number(value) + ")");
+                              number(f.high) + " (got " + number(value) + ")",
+                          ErrorCode::InvalidParameter, {std::string(f.label), number(f.low), number(f.high), number(value)});
     }
 }
 
@@ -437,7 +439,7 @@ StyleParams params_from_json_value(const json::Value& object, StyleParams p, boo
         try {
             validate(p);
         } catch (const ConfigError& e) {
-            throw ConfigError(prefix + e.what());
+            throw ConfigError(prefix + e.what(), e.code(), e.args());
         }
     }
     return p;

@@ -40,7 +40,8 @@ TensorDtype dtype_from_name(std::string_view name) {
 }
 
 [[noreturn]] void fail(const std::filesystem::path& path, const std::string& what) {
-    throw WeightsError("weights file " + path.string() + ": " + what);
+    throw WeightsError("weights file " + path.string() + ": " + what, ErrorCode::WeightsUnusable,
+                       {path.filename().string()});
 }
 
 TensorEntry parse_entry(const std::filesystem::path& path, const std::string& name, const json::Value& value,

@@ -128,9 +128,11 @@ auto with_engine_errors(Body&& body) {
         throw;
     } catch (const c10::OutOfMemoryError& e) {
         throw OutOfMemoryError("the device ran out of memory at this size: use a smaller output size (" +
-                               std::string(e.what_without_backtrace()) + ")");
+                                   std::string(e.what_without_backtrace()) + ")",
+                               ErrorCode::OutOfMemory);
     } catch (const std::bad_alloc&) {
-        throw OutOfMemoryError("the computer ran out of memory at this size: use a smaller output size");
+        throw OutOfMemoryError("the computer ran out of memory at this size: use a smaller output size",
+                               ErrorCode::OutOfMemory);
     } catch (const c10::Error& e) {
         throw EngineError(std::string("internal engine error: ") + e.what_without_backtrace());
     }

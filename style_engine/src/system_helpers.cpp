@@ -26,9 +26,11 @@ DeviceSpec parse_device(std::string_view text) {
             for (const char c : digits) index = index * 10 + (c - '0');
             return {DeviceSpec::Kind::Cuda, index};
         }
-        throw DeviceError("device '" + std::string(text) + "' is not of the form cuda:N (N a number, no spaces)");
+        throw DeviceError("device '" + std::string(text) + "' is not of the form cuda:N (N a number, no spaces)",
+                          ErrorCode::DeviceUnavailable, {std::string(text)});
     }
-    throw DeviceError("unknown device '" + std::string(text) + "': use auto, cpu, cuda or cuda:N");
+    throw DeviceError("unknown device '" + std::string(text) + "': use auto, cpu, cuda or cuda:N",
+                      ErrorCode::DeviceUnavailable, {std::string(text)});
 }
 
 bool same_file(const std::filesystem::path& a, const std::filesystem::path& b) {

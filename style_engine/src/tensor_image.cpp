@@ -48,12 +48,14 @@ torch::Device resolve_device(const std::string& spec) {
         return torch::cuda::is_available() ? torch::Device(torch::kCUDA, 0) : torch::Device(torch::kCPU);
     if (!torch::cuda::is_available()) {
         throw DeviceError("device '" + spec + "' requested but no CUDA GPU is usable here (this LibTorch build " +
-                          "may be CPU-only); use --device cpu or auto");
+                              "may be CPU-only); use --device cpu or auto",
+                          ErrorCode::DeviceUnavailable, {spec});
     }
     const int count = static_cast<int>(torch::cuda::device_count());
     if (parsed.index >= count) {
         throw DeviceError("device '" + spec + "' does not exist: this machine has " + std::to_string(count) +
-                          " CUDA device(s), cuda:0 to cuda:" + std::to_string(count - 1));
+                              " CUDA device(s), cuda:0 to cuda:" + std::to_string(count - 1),
+                          ErrorCode::DeviceUnavailable, {spec});
     }
     return torch::Device(torch::kCUDA, static_cast<c10::DeviceIndex>(parsed.index));
 }

@@ -18,7 +18,8 @@ torch::Tensor tensor_from_entry(const SafetensorsFile& file, const TensorEntry& 
     case TensorDtype::F32: type = torch::kFloat32; break;
     case TensorDtype::F16: type = torch::kFloat16; break;
     case TensorDtype::BF16: type = torch::kBFloat16; break;
-    case TensorDtype::Other: throw WeightsError("tensor " + entry.name + " has unsupported dtype " + entry.dtype_name);
+    case TensorDtype::Other: throw WeightsError("tensor " + entry.name + " has unsupported dtype " + entry.dtype_name,
+                                                ErrorCode::WeightsUnusable, {file.path().filename().string()});
     }
     const auto bytes = file.bytes(entry);
     torch::Tensor tensor = torch::empty(entry.shape, torch::TensorOptions().dtype(type));
@@ -35,7 +36,8 @@ Preprocessing preprocessing_of(const SafetensorsFile& file) {
     if (it->second == "caffe") return Preprocessing::Caffe;
     throw WeightsError("weights file " + file.path().string() + ": unknown preprocessing '" + it->second + "' in " +
                        kPreprocessingMetadataKey + " (this version knows \"torchvision\" and \"caffe\"): install "
-                       "the model again with this version of Shuimo (shuimo-cli models import FILE)");
+                           "the model again with this version of Shuimo (shuimo-cli models import FILE)",
+                       ErrorCode::WeightsUnusable, {file.path().filename().string()});
 }
 
 Vgg19FeaturesImpl::Vgg19FeaturesImpl() {
@@ -58,7 +60,8 @@ void Vgg19FeaturesImpl::load_weights(const SafetensorsFile& file) {
         convs_[i]->bias.copy_(tensor_from_entry(file, *file.find(specs[i].bias_name)));
         if (!torch::isfinite(convs_[i]->weight).all().item<bool>() || !torch::isfinite(convs_[i]->bias).all().item<bool>()) {
             throw WeightsError("weights file " + file.path().string() + ": tensor " + specs[i].weight_name +
-                               " or its bias holds NaN or infinite values: the file is corrupt, download it again");
+                               " or its bias holds NaN or infinite values: the file is corrupt, download it again",
+                               ErrorCode::WeightsUnusable, {file.path().filename().string()});
         }
     }
     if (preprocessing == Preprocessing::Caffe) {

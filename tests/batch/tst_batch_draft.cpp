@@ -238,6 +238,49 @@ private Q_SLOTS:
         QVERIFY(loaded.presets().front().ticked);
     }
 
+    // Issue 14: the styles ticked together in the gallery, with their blend, are
+    // ONE batch style: one job per photo (and preset) painting both, not one per file.
+    void tickedStylesAreOneBlend() {
+        QTemporaryDir dir;
+        const std::filesystem::path root = dir.path().toStdString();
+        BatchDraft draft;
+        draft.add_photo(touch(root / "a.png"));
+        draft.add_photo(touch(root / "b.jpg"));
+        draft.add_photo(touch(root / "c.png"));
+        const std::vector<std::filesystem::path> ticked{touch(root / "ink.png"), touch(root / "wash.png")};
+        QVERIFY(draft.add_style(batch::blended_style(ticked, {2.0, 1.0})));
+        draft.set_presets(paramsWithIterations(10), {});
+        draft.set_output_folder((root / "out").string());
+        QCOMPARE(draft.styles().size(), std::size_t{1});
+        QCOMPARE(draft.job_count(), 3);
+        QCOMPARE(draft.first_output_name(), std::filesystem::path("a_ink+wash_current.png"));
+
+        const batch::BatchSpec spec = draft.spec();
+        const std::vector<batch::BatchJob> jobs = batch::expand_jobs(spec, spec.output.folder);
+        QCOMPARE(jobs.size(), std::size_t{3});
+        for (const batch::BatchJob& job : jobs) {
+            QCOMPARE(job.style.files, ticked);
+            QCOMPARE(job.style.blend, (std::vector<double>{2.0, 1.0}));
+        }
+        // Through the queue file and back into a draft (resuming).
+        const auto file = root / "out" / BatchDraft::kQueueFileName;
+        writeQueue(file, spec);
+        const batch::BatchQueue read = batch::read_queue_file(file);
+        QCOMPARE(read.jobs.size(), std::size_t{3});
+        QCOMPARE(read.jobs.front().style.blend, (std::vector<double>{2.0, 1.0}));
+        BatchDraft loaded;
+        loaded.load(read.spec, read.base_dir);
+        QVERIFY(loaded.spec() == spec);
+
+        // Equal weights (or none designed) are the equal blend; one style is itself.
+        QVERIFY(batch::blended_style(ticked, {1.0, 1.0}).blend.empty());
+        QVERIFY(batch::blended_style(ticked, {0.0, 0.0}).blend.empty());
+        QVERIFY(batch::blended_style(ticked, {}).blend.empty());
+        const batch::StyleChoice single = batch::blended_style({ticked.front()}, {3.0});
+        QCOMPARE(single.name, std::string("ink"));
+        QVERIFY(single.blend.empty());
+    }
+
     // shuimo-batch.json first; the same batch again reuses its file; another
     // batch's file (or a file that is not a queue) is kept and -2, -3 follow.
     void queueFileChoice() {

@@ -97,6 +97,8 @@ private Q_SLOTS:
         queue.jobs[2].status = JobStatus::Failed;
         queue.jobs[2].error = "cannot decode b.jpg";
         queue.jobs[2].attempts = 2;
+        queue.jobs[2].error_code = engine::ErrorCode::NotAnImage;  // issue 14: the error in a translatable form
+        queue.jobs[2].error_args = {"b.jpg"};
         queue.jobs[3].status = JobStatus::Done;
         queue.jobs[3].seconds = 12.5;
         queue.jobs[4].params.seed = 18446744073709551615ULL;  // survives JSON (written as a string)
@@ -104,6 +106,54 @@ private Q_SLOTS:
         const QByteArray text = QJsonDocument(batch::queue_to_json(queue)).toJson();
         const batch::BatchQueue back = batch::queue_from_json(QJsonDocument::fromJson(text).object(), "/q", "test");
         QVERIFY(back == queue);
+    }
+
+    // Issue 14: a blend of styles is one entry of the spec and of each job (both
+    // files, the weights), through JSON; a queue of an earlier version (styles as
+    // bare file names, no error codes) still reads, and an unknown error code
+    // (a newer version's) reads as none, its "error" text kept.
+    void blendEntryAndOlderQueues() {
+        batch::BatchSpec spec;
+        spec.contents = {"a.jpg", "b.jpg"};
+        spec.styles = {{"misty_mountains+splashed_ink", {"misty_mountains.png", "splashed_ink.png"}, {0.7, 0.3}}};
+        spec.base_params = json_of(R"({"size": 64, "iterations": 5})");
+        spec.output.folder = "out";
+        batch::BatchQueue queue;
+        queue.spec = spec;
+        queue.base_dir = "/q";
+        queue.jobs = batch::expand_jobs(spec, queue.base_dir);
+        QCOMPARE(queue.jobs.size(), std::size_t{2});
+        for (const batch::BatchJob& job : queue.jobs) {
+            QCOMPARE(job.style.files.size(), std::size_t{2});
+            QCOMPARE(job.style.blend, (std::vector<double>{0.7, 0.3}));
+        }
+        const QByteArray text = QJsonDocument(batch::queue_to_json(queue)).toJson();
+        QVERIFY(batch::queue_from_json(QJsonDocument::fromJson(text).object(), "/q", "test") == queue);
+
+        const batch::BatchQueue old = batch::queue_from_json(
+            json_of(R"({"shuimo_batch": 1, "contents": ["a.jpg"], "styles": ["ink.png", "wash.png"],
+                        "output": {"folder": "out"}})"),
+            "/q", "old");
+        QCOMPARE(old.jobs.size(), std::size_t{2});
+        QCOMPARE(old.jobs[1].style.name, std::string("wash"));
+        QCOMPARE(old.jobs[1].error_code, engine::ErrorCode::None);
+
+        QJsonObject json = batch::queue_to_json(queue);
+        QJsonArray jobs = json.value(QStringLiteral("jobs")).toArray();
+        QJsonObject first = jobs[0].toObject();
+        first[QStringLiteral("status")] = QStringLiteral("failed");
+        first[QStringLiteral("error")] = QStringLiteral("cannot read a.jpg: something new");
+        first[QStringLiteral("error_code")] = QStringLiteral("from-the-future");
+        first[QStringLiteral("error_args")] = QJsonArray{QStringLiteral("a.jpg")};
+        jobs[0] = first;
+        json[QStringLiteral("jobs")] = jobs;
+        const batch::BatchQueue newer = batch::queue_from_json(json, "/q", "newer");
+        QCOMPARE(newer.jobs[0].error_code, engine::ErrorCode::None);
+        QCOMPARE(newer.jobs[0].error, std::string("cannot read a.jpg: something new"));
+        for (const auto code : {engine::ErrorCode::WeightsMissing, engine::ErrorCode::ImageTooLarge,
+                                engine::ErrorCode::DeviceUnavailable}) {
+            QCOMPARE(batch::parse_error_code(batch::to_string(code)), code);
+        }
     }
 
     void strictReading_data() {

@@ -132,11 +132,11 @@ private Q_SLOTS:
         QTest::addColumn<QString>("example");  // empty: an error is expected
         QTest::addColumn<QString>("errorMentions");
         QTest::newRow("default") << QStringLiteral("{content}_{style}_{preset}.{ext}") << 0
-                                 << QStringLiteral("First file: a_ink_current.png") << QString();
+                                 << QStringLiteral("First file: a_ink+wash_current.png") << QString();
         QTest::newRow("jpeg, numbered") << QStringLiteral("{index}-{content}.{ext}") << 1
-                                        << QStringLiteral("First file: 01-a.jpg") << QString();
+                                        << QStringLiteral("First file: 1-a.jpg") << QString();
         QTest::newRow("subfolder, tiff") << QStringLiteral("{style}/{content}_{preset}.{ext}") << 2
-                                         << QStringLiteral("First file: ink/a_current.tif") << QString();
+                                         << QStringLiteral("First file: ink+wash/a_current.tif") << QString();
         QTest::newRow("unknown field") << QStringLiteral("{content}_{colour}.{ext}") << 0 << QString()
                                        << QStringLiteral("colour");
         QTest::newRow("unbalanced brace") << QStringLiteral("{content_{style}.{ext}") << 0 << QString() << QString();
@@ -154,15 +154,16 @@ private Q_SLOTS:
         const Inputs files = writeInputs(dir.path(), 3);
         ui::BatchDialog dialog;
         ui::BatchInputs inputs = batchInputs(files, {2, 3});
+        // Two styles ticked together: one blended batch style (issue 14).
         inputs.styles << testing::writeImage(dir.path(), QStringLiteral("wash.png"), 32, 32, true);
         dialog.setInputs(inputs);
         dialog.outputFolderEdit()->setText(dir.filePath(QStringLiteral("out")));
         QCOMPARE(dialog.presetList()->count(), 2);  // "Current settings" (ticked) and p2
-        QCOMPARE(dialog.jobCount(), 6);
-        QCOMPARE(dialog.jobCountText(), QStringLiteral("3 photos × 2 styles × 1 preset = 6 jobs"));
+        QCOMPARE(dialog.jobCount(), 3);
+        QCOMPARE(dialog.jobCountText(), QStringLiteral("3 photos × 1 style × 1 preset = 3 jobs"));
         tickAllPresets(dialog);
-        QCOMPARE(dialog.jobCount(), 12);
-        QCOMPARE(dialog.jobCountText(), QStringLiteral("3 photos × 2 styles × 2 presets = 12 jobs"));
+        QCOMPARE(dialog.jobCount(), 6);
+        QCOMPARE(dialog.jobCountText(), QStringLiteral("3 photos × 1 style × 2 presets = 6 jobs"));
         QVERIFY(dialog.startButton()->isEnabled());
 
         dialog.formatCombo()->setCurrentIndex(format);
@@ -185,6 +186,41 @@ private Q_SLOTS:
         for (int i = 0; i < dialog.presetList()->count(); ++i) dialog.presetList()->item(i)->setCheckState(Qt::Unchecked);
         QCOMPARE(dialog.jobCount(), 0);
         QVERIFY(!dialog.startButton()->isEnabled());
+    }
+
+    // Issue 14: the blend the artist designed (two ticked styles, weights 2:1) is
+    // one style of the batch: one job per photo painting both, listed by name
+    // with its shares, in the queue file and the queue view.
+    void tickedBlendIsOneStyle() {
+        QTemporaryDir dir;
+        const Inputs files = writeInputs(dir.path(), 2);
+        ui::BatchDialog dialog;
+        ui::BatchInputs inputs = batchInputs(files, {2});
+        const QString wash = testing::writeImage(dir.path(), QStringLiteral("wash.png"), 32, 32, true);
+        inputs.styles << wash;
+        inputs.styleBlend = {2.0, 1.0};
+        dialog.setInputs(inputs);
+        dialog.outputFolderEdit()->setText(dir.filePath(QStringLiteral("out")));
+        QCOMPARE(dialog.styleList()->count(), 1);
+        if (m_language == QLatin1String("en")) {
+            QCOMPARE(dialog.styleList()->item(0)->text(), QStringLiteral("ink 67% + wash 33%"));
+        }
+        QCOMPARE(dialog.jobCount(), 2);
+        const batch::BatchSpec spec = dialog.spec();
+        QCOMPARE(spec.styles.size(), std::size_t{1});
+        QCOMPARE(spec.styles.front().files.size(), std::size_t{2});
+        QCOMPARE(spec.styles.front().blend, (std::vector<double>{2.0, 1.0}));
+        const auto jobs = batch::expand_jobs(spec, spec.output.folder);
+        QCOMPARE(jobs.size(), std::size_t{2});
+        for (const auto& job : jobs) QCOMPARE(job.style.blend, (std::vector<double>{2.0, 1.0}));
+
+        batch::BatchQueue queue;
+        queue.spec = spec;
+        queue.base_dir = spec.output.folder;
+        queue.jobs = jobs;
+        dialog.queueModel()->setQueue(queue);
+        QCOMPARE(dialog.queueModel()->index(0, BatchQueueModel::StyleColumn).data().toString(),
+                 dialog.styleList()->item(0)->text());
     }
 
     // (b) 2 photos x 1 style x 2 presets: four outputs with their sidecars, the table all Done.

@@ -4,6 +4,8 @@
 #include <QDir>
 #include <QImageReader>
 #include <QJsonDocument>
+#include <QJsonObject>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -12,7 +14,10 @@
 
 #include "export_writer.h"
 #include "shuimo/batch/params_json.h"
+#include "parameter_panel.h"
+#include "presets_menu.h"
 #include "presets_store.h"
+#include "style_gallery.h"
 #include "shuimo/image_io/image_io.h"
 
 using namespace shuimo;
@@ -153,6 +158,73 @@ private Q_SLOTS:
         QCOMPARE(store.names(), QStringList{QStringLiteral("淡墨 soft/ink")});
         QVERIFY(!store.load(QStringLiteral("Bold")).has_value());
         QVERIFY(!store.save(QStringLiteral("  "), {}).isEmpty());
+    }
+
+    // Issue 14: a preset keeps the ticked styles and their blend; one of an
+    // earlier version (params only) still loads, choosing no styles.
+    void presetsKeepStylesAndBlend() {
+        QTemporaryDir dir;
+        const ui::PresetsStore store(dir.path());
+        const QStringList styles{dir.filePath(QStringLiteral("misty.png")), dir.filePath(QStringLiteral("ink.png"))};
+        QCOMPARE(store.save(QStringLiteral("mist and ink"), distinctive(), styles, {0.75, 0.25}), QString());
+        const auto preset = store.loadPreset(QStringLiteral("mist and ink"));
+        QVERIFY(preset.has_value());
+        const ui::StylePreset expected{distinctive(), styles, {0.75, 0.25}};
+        QCOMPARE(batch::params_to_json(preset->params), batch::params_to_json(expected.params));
+        QCOMPARE(preset->styles, expected.styles);
+        QCOMPARE(preset->blend, expected.blend);
+        QVERIFY(*preset == expected);
+        // The parameters alone, as batch presets read them.
+        QCOMPARE(batch::params_to_json(*store.load(QStringLiteral("mist and ink"))), batch::params_to_json(distinctive()));
+
+        // Written by an earlier version: no "styles", no "blend".
+        QFile old(QDir(dir.path()).filePath(QStringLiteral("old.json")));
+        QVERIFY(old.open(QIODevice::WriteOnly));
+        old.write(QJsonDocument(QJsonObject{{QStringLiteral("name"), QStringLiteral("old")},
+                                            {QStringLiteral("params"), batch::params_to_json(distinctive())}})
+                      .toJson());
+        old.close();
+        const auto older = store.loadPreset(QStringLiteral("old"));
+        QVERIFY(older.has_value());
+        QVERIFY(older->styles.isEmpty());
+        QVERIFY(older->blend.isEmpty());
+        QCOMPARE(batch::params_to_json(older->params), batch::params_to_json(distinctive()));
+
+        // A blend that does not fit its styles is dropped (equal weights), the styles kept.
+        QCOMPARE(store.save(QStringLiteral("odd"), {}, styles, {1.0}), QString());
+        QCOMPARE(store.loadPreset(QStringLiteral("odd"))->styles, styles);
+        QVERIFY(store.loadPreset(QStringLiteral("odd"))->blend.isEmpty());
+    }
+
+    // Loading such a preset from the menu ticks its styles with their blend in
+    // the gallery (and only those); a missing style file is reported, the rest ticked.
+    void loadingAPresetTicksItsStyles() {
+        QTemporaryDir dir;
+        const QString mist = dir.filePath(QStringLiteral("mist.png"));
+        const QString ink = dir.filePath(QStringLiteral("ink.png"));
+        const QString other = dir.filePath(QStringLiteral("other.png"));
+        for (const QString& path : {mist, ink, other}) QVERIFY(QImage(8, 8, QImage::Format_RGB888).save(path));
+        ui::PresetsStore store(dir.filePath(QStringLiteral("presets")));
+        ui::ParameterPanel panel;
+        ui::StyleGallery gallery;
+        QVERIFY(gallery.addUserStyle(other, true));  // ticked now, not in the preset
+        ui::PresetsMenu menu(store, &panel);
+        menu.setStyleGallery(&gallery);
+        QCOMPARE(store.save(QStringLiteral("mist"), distinctive(), {mist, ink}, {0.5, 1.5}), QString());
+        QSignalSpy chosen(&menu, &ui::PresetsMenu::presetChosen);
+        QSignalSpy failed(&menu, &ui::PresetsMenu::failed);
+        menu.loadPreset(QStringLiteral("mist"));
+        QCOMPARE(chosen.count(), 1);
+        QCOMPARE(failed.count(), 0);
+        QCOMPARE(gallery.selectedPaths(), (QStringList{mist, ink}));
+        QCOMPARE(gallery.selectedBlend(), (QList<double>{0.5, 1.5}));
+
+        // A style file gone since: reported, the others ticked.
+        QVERIFY(QFile::remove(ink));
+        menu.loadPreset(QStringLiteral("mist"));
+        QCOMPARE(failed.count(), 1);
+        QVERIFY(failed.last().at(0).toString().contains(QStringLiteral("ink.png")));
+        QCOMPARE(gallery.selectedPaths(), QStringList{mist});
     }
 };
 

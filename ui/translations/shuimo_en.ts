@@ -83,20 +83,6 @@
   <context>
     <name>shuimo::ui::RunPresenter</name>
     <message numerus="yes">
-      <source>%n s</source>
-      <translation>
-        <numerusform>%n s</numerusform>
-        <numerusform>%n s</numerusform>
-      </translation>
-    </message>
-    <message numerus="yes">
-      <source>%n min</source>
-      <translation>
-        <numerusform>%n min</numerusform>
-        <numerusform>%n min</numerusform>
-      </translation>
-    </message>
-    <message numerus="yes">
       <source>%1 × %2 px, %n level(s), about %3 of memory</source>
       <translation>
         <numerusform>%1 × %2 px, %n level, about %3 of memory</numerusform>
@@ -115,6 +101,20 @@
       <translation>
         <numerusform>Done: %n iteration in %1 on %2 (%3).</numerusform>
         <numerusform>Done: %n iterations in %1 on %2 (%3).</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>%n s</source>
+      <translation>
+        <numerusform>%n s</numerusform>
+        <numerusform>%n s</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>%n min</source>
+      <translation>
+        <numerusform>%n min</numerusform>
+        <numerusform>%n min</numerusform>
       </translation>
     </message>
   </context>

@@ -207,18 +207,6 @@
       <translation>已取消</translation>
     </message>
     <message>
-      <source>%1 s</source>
-      <translation>%1 秒</translation>
-    </message>
-    <message>
-      <source>%1 min %2 s</source>
-      <translation>%1 分 %2 秒</translation>
-    </message>
-    <message>
-      <source>%1 h %2 min</source>
-      <translation>%1 小时 %2 分</translation>
-    </message>
-    <message>
       <source>Running %1%</source>
       <translation>运行中 %1%</translation>
     </message>
@@ -253,6 +241,18 @@
     <message>
       <source>Time</source>
       <translation>时间</translation>
+    </message>
+    <message>
+      <source>%1 s</source>
+      <translation>%1 秒</translation>
+    </message>
+    <message>
+      <source>%1 min %2 s</source>
+      <translation>%1 分 %2 秒</translation>
+    </message>
+    <message>
+      <source>%1 h %2 min</source>
+      <translation>%1 小时 %2 分</translation>
     </message>
   </context>
   <context>
@@ -399,10 +399,132 @@
     </message>
   </context>
   <context>
+    <name>shuimo::ui::BatchStyleNames</name>
+    <message>
+      <source>%1 %2%</source>
+      <translation>%1 %2%</translation>
+    </message>
+    <message>
+      <source> + </source>
+      <translation> + </translation>
+    </message>
+  </context>
+  <context>
     <name>shuimo::ui::EngineWorker</name>
     <message>
       <source>An unknown error stopped the job.</source>
       <translation>一个未知错误中止了任务。</translation>
+    </message>
+  </context>
+  <context>
+    <name>shuimo::ui::ErrorMessages</name>
+    <message>
+      <source>size</source>
+      <translation>尺寸</translation>
+    </message>
+    <message>
+      <source>iterations</source>
+      <translation>迭代次数</translation>
+    </message>
+    <message>
+      <source>scales</source>
+      <translation>尺度层数</translation>
+    </message>
+    <message>
+      <source>min size</source>
+      <translation>最小尺寸</translation>
+    </message>
+    <message>
+      <source>iterations of a level</source>
+      <translation>每级迭代次数</translation>
+    </message>
+    <message>
+      <source>content weight</source>
+      <translation>内容权重</translation>
+    </message>
+    <message>
+      <source>style weight</source>
+      <translation>风格权重</translation>
+    </message>
+    <message>
+      <source>TV weight</source>
+      <translation>平滑（TV）权重</translation>
+    </message>
+    <message>
+      <source>style layer weight</source>
+      <translation>风格层权重</translation>
+    </message>
+    <message>
+      <source>learning rate</source>
+      <translation>学习率</translation>
+    </message>
+    <message>
+      <source>L-BFGS history</source>
+      <translation>L-BFGS 历史长度</translation>
+    </message>
+    <message>
+      <source>style scale</source>
+      <translation>风格缩放</translation>
+    </message>
+    <message>
+      <source>colour strength</source>
+      <translation>色彩强度</translation>
+    </message>
+    <message>
+      <source>paper colour component</source>
+      <translation>纸色分量</translation>
+    </message>
+    <message>
+      <source>loss scale</source>
+      <translation>损失缩放</translation>
+    </message>
+    <message>
+      <source>preview interval (iterations)</source>
+      <translation>预览间隔（迭代次数）</translation>
+    </message>
+    <message>
+      <source>preview interval (ms)</source>
+      <translation>预览间隔（毫秒）</translation>
+    </message>
+    <message>
+      <source>memory budget</source>
+      <translation>内存预算</translation>
+    </message>
+    <message>
+      <source>report interval</source>
+      <translation>报告间隔</translation>
+    </message>
+    <message>
+      <source>The painting model (VGG-19 weights) is not installed. Open Models… to download or import it.</source>
+      <translation>尚未安装作画模型（VGG-19 权重）。请打开“模型…”下载或导入。</translation>
+    </message>
+    <message>
+      <source>The painting model file %1 cannot be used: it is damaged, incomplete or of another kind. Open Models… to download or import it again.</source>
+      <translation>作画模型文件 %1 无法使用：文件已损坏、不完整或类型不对。请打开“模型…”重新下载或导入。</translation>
+    </message>
+    <message>
+      <source>%1 cannot be read: it is missing, empty or not readable. Check that the file is still there.</source>
+      <translation>无法读取 %1：文件不存在、为空或无权读取。请确认文件仍在原处。</translation>
+    </message>
+    <message>
+      <source>%1 is not an image Shuimo can open (JPEG, PNG, TIFF, WebP or BMP), or it is damaged. Save it again as PNG or JPEG.</source>
+      <translation>%1 不是水墨能打开的图像（JPEG、PNG、TIFF、WebP 或 BMP），或者已损坏。请重新保存为 PNG 或 JPEG。</translation>
+    </message>
+    <message>
+      <source>%1 is too large: %2 × %3 pixels, more than the limit of %4 megapixels. Make a smaller copy of it.</source>
+      <translation>%1 太大：%2 × %3 像素，超过了 %4 百万像素的上限。请另存一份较小的图像。</translation>
+    </message>
+    <message>
+      <source>Not enough memory to paint at this size. Choose a smaller size or close other programs.</source>
+      <translation>内存不足，无法以此尺寸作画。请选择较小的尺寸，或关闭其他程序。</translation>
+    </message>
+    <message>
+      <source>The setting “%1” must be between %2 and %3 (it is %4).</source>
+      <translation>设置“%1”必须在 %2 到 %3 之间（当前为 %4）。</translation>
+    </message>
+    <message>
+      <source>The device “%1” cannot be used on this computer. Choose Automatic or CPU in Advanced.</source>
+      <translation>此计算机上无法使用设备“%1”。请在“高级”中选择“自动”或“CPU”。</translation>
     </message>
   </context>
   <context>
@@ -642,7 +764,7 @@ Then tick a style on the left and press Run.</source>
     </message>
     <message>
       <source>Shuimo needs the weights of a VGG-19 network trained on ImageNet. Download one (about 575 MB; only the 80 MB it uses are kept), or import a file you fetched elsewhere.</source>
-      <translation>水墨需要在 ImageNet 上训练的 VGG-19 网络权重。请下载一份（约 575 MB；只保留用到的 80 MB），或导入您在别处获取的文件。</translation>
+      <translation>水墨需要在 ImageNet 上训练的 VGG-19 网络权重。请下载一份（约 575 MB；只保留用到的 80 MB），或导入您在别处获取的文件。</translation>
     </message>
     <message>
       <source>Model</source>
@@ -710,7 +832,7 @@ Then tick a style on the left and press Run.</source>
     </message>
     <message>
       <source>%1 MB</source>
-      <translation>%1 MB</translation>
+      <translation>%1 MB</translation>
     </message>
     <message>
       <source>unknown</source>
@@ -738,11 +860,11 @@ Then tick a style on the left and press Run.</source>
     </message>
     <message>
       <source>%1 of %2 MB, %3 MB/s, %4 left</source>
-      <translation>%1 / %2 MB，%3 MB/秒，剩余 %4</translation>
+      <translation>%1 / %2 MB，%3 MB/秒，剩余 %4</translation>
     </message>
     <message>
       <source>%1 MB, %2 MB/s</source>
-      <translation>%1 MB，%2 MB/秒</translation>
+      <translation>%1 MB，%2 MB/秒</translation>
     </message>
     <message>
       <source>Installing…</source>
@@ -815,7 +937,7 @@ Install it anyway, unverified, under this name (letters, digits, '-', '_', '.'):
     <name>shuimo::ui::ModelsPrompt</name>
     <message>
       <source>&lt;b&gt;No model installed yet.&lt;/b&gt; Shuimo needs the VGG-19 weights (vgg19.safetensors, about 575 MB) to paint. It looked in: %1.&lt;br&gt;Open &lt;i&gt;Models…&lt;/i&gt; to see how to get them, or save the file as &lt;code&gt;%2&lt;/code&gt;.</source>
-      <translation>&lt;b&gt;尚未安装模型。&lt;/b&gt;水墨需要 VGG-19 权重（vgg19.safetensors，约 575 MB）才能作画。已查找的位置：%1。&lt;br&gt;打开&lt;i&gt;模型…&lt;/i&gt;了解获取方法，或把文件保存为 &lt;code&gt;%2&lt;/code&gt;。</translation>
+      <translation>&lt;b&gt;尚未安装模型。&lt;/b&gt;水墨需要 VGG-19 权重（vgg19.safetensors，约 575 MB）才能作画。已查找的位置：%1。&lt;br&gt;打开&lt;i&gt;模型…&lt;/i&gt;了解获取方法，或把文件保存为 &lt;code&gt;%2&lt;/code&gt;。</translation>
     </message>
     <message>
       <source>Models…</source>
@@ -886,11 +1008,11 @@ Install it anyway, unverified, under this name (letters, digits, '-', '_', '.'):
     </message>
     <message>
       <source>%1 px (4K)</source>
-      <translation>%1 像素 (4K)</translation>
+      <translation>%1 像素 (4K)</translation>
     </message>
     <message>
       <source>%1 px</source>
-      <translation>%1 像素</translation>
+      <translation>%1 像素</translation>
     </message>
     <message>
       <source> px</source>
@@ -1101,6 +1223,18 @@ Install it anyway, unverified, under this name (letters, digits, '-', '_', '.'):
       <source>Name of the preset:</source>
       <translation>预设名称：</translation>
     </message>
+    <message>
+      <source>The preset “%1” cannot be read.</source>
+      <translation>无法读取预设“%1”。</translation>
+    </message>
+    <message>
+      <source>The preset’s styles %1 are missing; the others are ticked.</source>
+      <translation>预设中的风格 %1 已不存在；其余风格已勾选。</translation>
+    </message>
+    <message>
+      <source>, </source>
+      <translation>，</translation>
+    </message>
   </context>
   <context>
     <name>shuimo::ui::PresetsStore</name>
@@ -1159,27 +1293,11 @@ Install it anyway, unverified, under this name (letters, digits, '-', '_', '.'):
     <name>shuimo::ui::RunPresenter</name>
     <message>
       <source>%1 GB</source>
-      <translation>%1 GB</translation>
+      <translation>%1 GB</translation>
     </message>
     <message>
       <source>%1 MB</source>
-      <translation>%1 MB</translation>
-    </message>
-    <message numerus="yes">
-      <source>%n s</source>
-      <translation>
-        <numerusform>%n 秒</numerusform>
-      </translation>
-    </message>
-    <message numerus="yes">
-      <source>%n min</source>
-      <translation>
-        <numerusform>%n 分钟</numerusform>
-      </translation>
-    </message>
-    <message>
-      <source>%1 h</source>
-      <translation>%1 小时</translation>
+      <translation>%1 MB</translation>
     </message>
     <message>
       <source>Add a photo to see the output size, memory and time.</source>
@@ -1188,7 +1306,7 @@ Install it anyway, unverified, under this name (letters, digits, '-', '_', '.'):
     <message numerus="yes">
       <source>%1 × %2 px, %n level(s), about %3 of memory</source>
       <translation>
-        <numerusform>%1 × %2 像素，%n 级，约需 %3 内存</numerusform>
+        <numerusform>%1 × %2 像素，%n 级，约需 %3 内存</numerusform>
       </translation>
     </message>
     <message>
@@ -1205,7 +1323,7 @@ Install it anyway, unverified, under this name (letters, digits, '-', '_', '.'):
     </message>
     <message>
       <source>Iteration %1 of %2 · level %3 of %4 (%5 × %6) · %7 left</source>
-      <translation>第 %1/%2 次迭代 · 第 %3/%4 级（%5 × %6）· 剩余 %7</translation>
+      <translation>第 %1/%2 次迭代 · 第 %3/%4 级（%5 × %6）· 剩余 %7</translation>
     </message>
     <message numerus="yes">
       <source>Cancelled after %n iteration(s); the best image so far is kept.</source>
@@ -1222,6 +1340,22 @@ Install it anyway, unverified, under this name (letters, digits, '-', '_', '.'):
     <message>
       <source>Stopped by an error.</source>
       <translation>因错误而停止。</translation>
+    </message>
+    <message numerus="yes">
+      <source>%n s</source>
+      <translation>
+        <numerusform>%n 秒</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>%n min</source>
+      <translation>
+        <numerusform>%n 分钟</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>%1 h</source>
+      <translation>%1 小时</translation>
     </message>
   </context>
   <context>

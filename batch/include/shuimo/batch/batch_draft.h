@@ -26,6 +26,13 @@ struct OutputFormat {
 // png, jpg, tif, webp: the order the dialog lists them in.
 std::span<const OutputFormat> output_formats();
 
+// One batch style from the styles an artist ticked together in the gallery: a
+// blend of all of them (one job per photo and preset, not one per file), named
+// for {style} after the files' stems joined by '+' (as a queue file's style
+// without a name). `blend`: one weight per file; empty, all equal, or all zero
+// (nothing designed) become the empty blend (equal weights).
+StyleChoice blended_style(const std::vector<std::filesystem::path>& files, const std::vector<double>& blend = {});
+
 class BatchDraft {
 public:
     // The {preset} name of the parameter panel's settings.

@@ -32,6 +32,11 @@ enum class JobStatus { Queued, Running, Done, Failed, Cancelled };
 std::string_view to_string(JobStatus status);
 JobStatus parse_job_status(std::string_view text);  // throws QueueError
 
+// An engine error code as the queue file spells it ("image-unreadable", ...; "" for None),
+// and back: an unknown name (a newer version's) is None, and its job's "error" text still says why.
+std::string_view to_string(engine::ErrorCode code);
+engine::ErrorCode parse_error_code(std::string_view text);
+
 // One style of the batch: a single reference, or several blended.
 struct StyleChoice {
     std::string name;                          // for {style}; default: the first file's stem
@@ -75,7 +80,9 @@ struct BatchJob {
     engine::StyleParams params;          // base params + the preset's overrides, validated
     std::filesystem::path output;        // relative to the output folder, from the name template
     JobStatus status = JobStatus::Queued;
-    std::string error;                   // why it failed (status Failed)
+    std::string error;                   // why it failed (status Failed), in English
+    engine::ErrorCode error_code = engine::ErrorCode::None;  // the same, for an interface to translate
+    std::vector<std::string> error_args;                     // the code's arguments (engine/errors.h)
     int attempts = 0;                    // times it was started
     double seconds = 0.0;                // of its last finished run
     bool operator==(const BatchJob&) const = default;

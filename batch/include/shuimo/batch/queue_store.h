@@ -75,7 +75,9 @@ public:
     // The next queued job, now "running" with attempts + 1; nullopt when none.
     std::optional<BatchJob> claim_next();
     // Sets a job's status (and error, seconds) and saves.
-    void set_status(const std::string& id, JobStatus status, const std::string& error = {}, double seconds = 0.0);
+    // error_code and error_args: the error in a translatable form (BatchJob).
+    void set_status(const std::string& id, JobStatus status, const std::string& error = {}, double seconds = 0.0,
+                    engine::ErrorCode error_code = engine::ErrorCode::None, std::vector<std::string> error_args = {});
     // failed and cancelled -> queued. Returns how many.
     int retry_failed();
     // A job that is queued (or failed) -> cancelled; false for an unknown id
