@@ -136,6 +136,9 @@ void MainWindow::createDocks() {
     m_gallery = m_stylesPanel->gallery();
     connect(m_stylesPanel, &StylesPanel::referencesChosen, this, [this](const QStringList& files) { addPaths(files, true); });
     stylesDock->setWidget(m_stylesPanel);
+    // Narrower than the panel asks for by itself: in a narrow window it shares one column with
+    // the parameters (dock_layout.h), and that column's minimum is taken from the wider of the two.
+    m_stylesPanel->setMinimumWidth(m_stylesPanel->fontMetrics().averageCharWidth() * 36);
     addDockWidget(Qt::LeftDockWidgetArea, stylesDock);
 
     auto* paramsDock = new QDockWidget(tr("Parameters"), this);

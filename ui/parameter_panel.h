@@ -49,6 +49,8 @@ public:
     QComboBox* quality() const { return m_quality; }
     QComboBox* layerChoice() const { return m_layers; }
     QDoubleSpinBox* exactStyleWeight() const { return m_styleWeight; }  // in Advanced
+    QLineEdit* contentLayersEdit() const { return m_contentLayers; }  // in Advanced
+    QLineEdit* styleLayersEdit() const { return m_styleLayers; }      // in Advanced
     QComboBox* optimizer() const { return m_optimizer; }
     QDoubleSpinBox* learningRate() const { return m_learningRate; }
     QComboBox* initialisation() const { return m_init; }
