@@ -626,6 +626,14 @@ Then tick a style on the left and press Run.</source>
       <source>&amp;Batch Export…</source>
       <translation>批量导出(&amp;B)…</translation>
     </message>
+    <message>
+      <source>&amp;Toolbar</source>
+      <translation>工具栏(&amp;T)</translation>
+    </message>
+    <message>
+      <source>Reset &amp;Layout</source>
+      <translation>重置布局(&amp;L)</translation>
+    </message>
   </context>
   <context>
     <name>shuimo::ui::MessageBar</name>
@@ -845,16 +853,8 @@ Install it anyway, unverified, under this name (letters, digits, '-', '_', '.'):
       <translation>自定义</translation>
     </message>
     <message>
-      <source>Sets output size and iterations at once</source>
-      <translation>一次设定输出尺寸和迭代次数</translation>
-    </message>
-    <message>
       <source>&amp;Quality:</source>
       <translation>质量(&amp;Q)：</translation>
-    </message>
-    <message>
-      <source>How strongly the result follows the style references (style weight, log scale)</source>
-      <translation>结果贴近风格参考图的程度（风格权重，对数刻度）</translation>
     </message>
     <message>
       <source>&amp;Style strength:</source>
@@ -885,18 +885,6 @@ Install it anyway, unverified, under this name (letters, digits, '-', '_', '.'):
       <translation>迭代次数(&amp;I)：</translation>
     </message>
     <message>
-      <source>%1 px (4K)</source>
-      <translation>%1 像素 (4K)</translation>
-    </message>
-    <message>
-      <source>%1 px</source>
-      <translation>%1 像素</translation>
-    </message>
-    <message>
-      <source> px</source>
-      <translation> 像素</translation>
-    </message>
-    <message>
       <source>Output si&amp;ze:</source>
       <translation>输出尺寸(&amp;Z)：</translation>
     </message>
@@ -907,10 +895,6 @@ Install it anyway, unverified, under this name (letters, digits, '-', '_', '.'):
     <message>
       <source>St&amp;yle scale:</source>
       <translation>风格缩放(&amp;Y)：</translation>
-    </message>
-    <message>
-      <source>&amp;Preserve the photo's colours</source>
-      <translation>保留照片原色(&amp;P)</translation>
     </message>
     <message>
       <source>Advanced</source>
@@ -943,10 +927,6 @@ Install it anyway, unverified, under this name (letters, digits, '-', '_', '.'):
     <message>
       <source>Optimiser:</source>
       <translation>优化器：</translation>
-    </message>
-    <message>
-      <source>Adam only</source>
-      <translation>仅用于 Adam</translation>
     </message>
     <message>
       <source>Learning rate:</source>
@@ -1029,12 +1009,114 @@ Install it anyway, unverified, under this name (letters, digits, '-', '_', '.'):
       <translation>把结果渲染为第一个风格图纸色上的墨色浓淡</translation>
     </message>
     <message>
-      <source>Photo's size</source>
-      <translation>照片原尺寸</translation>
-    </message>
-    <message>
       <source>From a start image</source>
       <translation>从起始图像</translation>
+    </message>
+    <message>
+      <source>Fine detail</source>
+      <translation>细腻笔触</translation>
+    </message>
+    <message>
+      <source>Small textures of the style; the photo's detail kept closely</source>
+      <translation>取风格的细小纹理；紧贴照片的细节</translation>
+    </message>
+    <message>
+      <source>Balanced</source>
+      <translation>均衡</translation>
+    </message>
+    <message>
+      <source>Textures and strokes of every size (Gatys et al.)</source>
+      <translation>各种大小的纹理与笔触（Gatys 等人）</translation>
+    </message>
+    <message>
+      <source>Broad strokes</source>
+      <translation>大笔挥洒</translation>
+    </message>
+    <message>
+      <source>The style's large strokes and shapes, little fine texture</source>
+      <translation>取风格的大笔触与大形状，细纹理较少</translation>
+    </message>
+    <message>
+      <source>Loose and abstract</source>
+      <translation>写意抽象</translation>
+    </message>
+    <message>
+      <source>Only the photo's main shapes survive; the style leads</source>
+      <translation>只保留照片的主要形体，以风格为主</translation>
+    </message>
+    <message numerus="yes">
+      <source>%1 px, %n iteration(s)</source>
+      <translation>
+        <numerusform>%1 像素，%n 次迭代</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>Sets output size and iterations at once; Custom once either differs from the preset</source>
+      <translation>同时设定输出尺寸和迭代次数；任一项与预设不同时显示“自定义”</translation>
+    </message>
+    <message>
+      <source> %</source>
+      <translation>%</translation>
+    </message>
+    <message>
+      <source>Custom (see Advanced)</source>
+      <translation>自定义（见“高级”）</translation>
+    </message>
+    <message>
+      <source>Which sizes of the style's marks the painting takes: fine texture or broad strokes</source>
+      <translation>画作取风格中多大的笔迹：细腻纹理还是大笔触</translation>
+    </message>
+    <message>
+      <source>&amp;Brush detail:</source>
+      <translation>笔触粗细(&amp;B)：</translation>
+    </message>
+    <message>
+      <source>The style's paper</source>
+      <translation>风格图的纸色</translation>
+    </message>
+    <message>
+      <source>A colour of my own</source>
+      <translation>自选颜色</translation>
+    </message>
+    <message>
+      <source>Choose…</source>
+      <translation>选择…</translation>
+    </message>
+    <message>
+      <source>Choose the paper colour</source>
+      <translation>选择纸张颜色</translation>
+    </message>
+    <message>
+      <source>&amp;Paper:</source>
+      <translation>纸张(&amp;P)：</translation>
+    </message>
+    <message>
+      <source>Preserve the photo's co&amp;lours</source>
+      <translation>保留照片的色彩(&amp;L)</translation>
+    </message>
+    <message>
+      <source>The style loss's weight itself; Style strength %1 % is %2, 0 % is %3 and 100 % is %4</source>
+      <translation>风格损失的权重本身；风格强度 %1% 对应 %2，0% 对应 %3，100% 对应 %4</translation>
+    </message>
+    <message>
+      <source>Style weight:</source>
+      <translation>风格权重：</translation>
+    </message>
+    <message>
+      <source>Adam's step size (the image is in 0…1)</source>
+      <translation>Adam 的步长（图像取值 0…1）</translation>
+    </message>
+    <message>
+      <source>The noise a start from noise begins with</source>
+      <translation>从噪声开始时所用的噪声</translation>
+    </message>
+    <message>
+      <source>How strongly the painting follows the styles. Style weight %1 (the exact number is under Advanced)</source>
+      <translation>画作跟随风格的程度。风格权重 %1（精确数值见“高级”）</translation>
+    </message>
+    <message>
+      <source>Paper Colour</source>
+      <translation>纸张颜色</translation>
     </message>
   </context>
   <context>
@@ -1222,6 +1304,73 @@ Install it anyway, unverified, under this name (letters, digits, '-', '_', '.'):
     <message>
       <source>Stopped by an error.</source>
       <translation>因错误而停止。</translation>
+    </message>
+  </context>
+  <context>
+    <name>shuimo::ui::SizeControl</name>
+    <message>
+      <source>Photo's own size</source>
+      <translation>照片原尺寸</translation>
+    </message>
+    <message>
+      <source>%1 px (4K)</source>
+      <translation>%1 像素 (4K)</translation>
+    </message>
+    <message>
+      <source>%1 px</source>
+      <translation>%1 像素</translation>
+    </message>
+    <message>
+      <source>%1 print, %2 dpi (%3 px)</source>
+      <translation>%1 打印，%2 dpi（%3 像素）</translation>
+    </message>
+    <message>
+      <source>Long side %1 cm at %2 dpi</source>
+      <translation>长边 %1 厘米，%2 dpi</translation>
+    </message>
+    <message>
+      <source>Custom size in pixels</source>
+      <translation>自定义像素尺寸</translation>
+    </message>
+    <message>
+      <source>Custom print size (cm)</source>
+      <translation>自定义打印尺寸（厘米）</translation>
+    </message>
+    <message>
+      <source>The painting's long side; the short side follows the photo's shape</source>
+      <translation>画作的长边；短边按照片比例</translation>
+    </message>
+    <message>
+      <source> px</source>
+      <translation> 像素</translation>
+    </message>
+    <message>
+      <source>Long side in pixels</source>
+      <translation>长边像素数</translation>
+    </message>
+    <message>
+      <source> cm</source>
+      <translation> 厘米</translation>
+    </message>
+    <message>
+      <source>Long side of the print in centimetres</source>
+      <translation>打印长边（厘米）</translation>
+    </message>
+    <message>
+      <source> dpi</source>
+      <translation> dpi</translation>
+    </message>
+    <message>
+      <source>Print resolution in dots per inch (300 for photo prints)</source>
+      <translation>打印分辨率，每英寸点数（照片打印用 300）</translation>
+    </message>
+    <message>
+      <source>At most %1 px: %2 cm at this resolution</source>
+      <translation>最多 %1 像素：此分辨率下为 %2 厘米</translation>
+    </message>
+    <message>
+      <source>%1 px on the long side</source>
+      <translation>长边 %1 像素</translation>
     </message>
   </context>
   <context>
