@@ -27,8 +27,8 @@ void DockLayout::onWidthChanged() {
     if (!m_window->isVisible()) return;
     const bool compact = m_window->width() < kCompactWidth;
     if (!m_compact) {
-        // First shown: a wide window keeps the arrangement it was given (the restored one).
-        if (compact) arrange(true);
+        // First shown: a wide window keeps an arrangement restored from the settings.
+        if (compact || m_arrangeOnFirstShow) arrange(compact);
         else m_compact = false;
         return;
     }
@@ -51,7 +51,8 @@ void DockLayout::arrange(bool compact) {
             m_window->addDockWidget(Qt::LeftDockWidgetArea, m_styles);
             m_styles->setVisible(stylesShown);
         }
-        m_window->resizeDocks({m_styles, m_parameters}, {std::clamp(width * 22 / 100, 280, 420), std::clamp(width * 24 / 100, 320, 460)},
+        // About a fifth of the window each (the preview keeps more than half from 1280 px up).
+        m_window->resizeDocks({m_styles, m_parameters}, {std::clamp(width * 19 / 100, 260, 380), std::clamp(width * 21 / 100, 320, 420)},
                               Qt::Horizontal);
     }
 }

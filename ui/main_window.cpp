@@ -407,7 +407,8 @@ void MainWindow::loadSettings() {
         resize(size);
     }
     // A state of another layout version (other panels) is not applied: the default is.
-    restoreState(settings.value(QStringLiteral("window/state")).toByteArray(), kWindowStateVersion);
+    const bool restored = restoreState(settings.value(QStringLiteral("window/state")).toByteArray(), kWindowStateVersion);
+    if (auto* docks = findChild<DockLayout*>(QString(), Qt::FindDirectChildrenOnly)) docks->setArrangeOnFirstShow(!restored);
     const QByteArray params = settings.value(QStringLiteral("params")).toByteArray();
     if (!params.isEmpty()) m_params->setParams(batch::params_from_json(QJsonDocument::fromJson(params).object(), m_params->params()));
     for (const QString& path : settings.value(QStringLiteral("userStyles")).toStringList()) m_gallery->addUserStyle(path, false);
