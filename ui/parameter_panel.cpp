@@ -152,6 +152,8 @@ ParameterPanel::ParameterPanel(QWidget* parent) : QWidget(parent) {
     m_paper = new QComboBox(m_paperRow);
     m_paper->addItem(tr("The style's paper"), false);
     m_paper->addItem(tr("A colour of my own"), true);
+    m_paper->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);  // beside its label
+    m_paper->setMinimumContentsLength(8);
     m_paperSwatch = new QToolButton(m_paperRow);
     m_paperSwatch->setText(tr("Choose…"));
     m_paperSwatch->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);

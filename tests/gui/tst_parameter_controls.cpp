@@ -4,6 +4,7 @@
 // VGG-19 layers, the one size control with print sizes, options shown only where
 // they apply, and the window at 1024×700: the preview gets the room, every panel
 // is reachable from the View menu, and the window state is restored (versioned).
+// SHUIMO_SCREENSHOT_DIR=<folder> also saves the panel with Advanced open.
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -270,6 +271,16 @@ private Q_SLOTS:
         QVERIFY(!panel.isRowShown(panel.colourStrength()));
         QVERIFY(!panel.isRowShown(panel.preserveColours()));
         QVERIFY(!panel.params().paper_colour);
+        // SHUIMO_SCREENSHOT_DIR=<folder>: the panel with Advanced open, Adam and monochrome ink, to look at.
+        if (const QString shots = qEnvironmentVariable("SHUIMO_SCREENSHOT_DIR"); !shots.isEmpty()) {
+            panel.optimizer()->setCurrentIndex(panel.optimizer()->findData(static_cast<int>(engine::OptimizerKind::Adam)));
+            panel.outputSize()->choose(ui::SizeControl::kCustomPrint);
+            QTest::qWait(0);
+            panel.resize(360, panel.sizeHint().height());
+            QTest::qWait(0);
+            QVERIFY(panel.grab().save(QDir(shots).filePath(QStringLiteral("parameter_panel_advanced.png"))));
+            panel.optimizer()->setCurrentIndex(panel.optimizer()->findData(static_cast<int>(engine::OptimizerKind::Lbfgs)));
+        }
         panel.paperChoice()->setCurrentIndex(1);
         Q_EMIT panel.paperChoice()->activated(1);
         QVERIFY(panel.params().paper_colour.has_value());
