@@ -370,6 +370,7 @@ ZH = {
     "Print resolution in dots per inch (300 for photo prints)": "打印分辨率，每英寸点数（照片打印用 300）",
     "At most %1 px: %2 cm at this resolution": "最多 %1 像素：此分辨率下为 %2 厘米",
     "%1 px on the long side": "长边 %1 像素",
+    "Mo&nochrome ink on the style's paper": "单色水墨，用风格图的纸色(&N)",
 }
 
 

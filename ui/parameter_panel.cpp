@@ -143,7 +143,7 @@ ParameterPanel::ParameterPanel(QWidget* parent) : QWidget(parent) {
     m_styleScale->setToolTip(tr("Size of the style's brush strokes relative to the output"));
     m_form->addRow(tr("St&yle scale:"), m_styleScale);
 
-    m_monochromeInk = new QCheckBox(tr("&Monochrome ink on the style's paper"), this);
+    m_monochromeInk = new QCheckBox(tr("Mo&nochrome ink on the style's paper"), this);
     m_monochromeInk->setToolTip(tr("The result as ink tones on the paper colour of the first style"));
     m_form->addRow(m_monochromeInk);
     m_paperRow = new QWidget(this);

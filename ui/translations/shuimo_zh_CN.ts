@@ -1001,10 +1001,6 @@ Install it anyway, unverified, under this name (letters, digits, '-', '_', '.'):
       <translation>色彩强度(&amp;G)：</translation>
     </message>
     <message>
-      <source>&amp;Monochrome ink on the style's paper</source>
-      <translation>单色水墨，用风格图的纸色(&amp;M)</translation>
-    </message>
-    <message>
       <source>The result as ink tones on the paper colour of the first style</source>
       <translation>把结果渲染为第一个风格图纸色上的墨色浓淡</translation>
     </message>
@@ -1117,6 +1113,10 @@ Install it anyway, unverified, under this name (letters, digits, '-', '_', '.'):
     <message>
       <source>Paper Colour</source>
       <translation>纸张颜色</translation>
+    </message>
+    <message>
+      <source>Mo&amp;nochrome ink on the style's paper</source>
+      <translation>单色水墨，用风格图的纸色(&amp;N)</translation>
     </message>
   </context>
   <context>
