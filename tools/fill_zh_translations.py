@@ -393,6 +393,53 @@ ZH = {
         "%1 × %2\u00a0像素，%n\u00a0级，约需 %3 内存",
     "Iteration %1 of %2 · level %3 of %4 (%5 × %6) · %7 left":
         "第 %1/%2 次迭代 · 第 %3/%4\u00a0级（%5 × %6）· 剩余 %7",
+    # Issue 14 (controls): controls for artists (strength in %, brush detail, one size control
+    # with print sizes, paper colour) and the layout (View menu panels, Reset Layout).
+    "&Toolbar": "工具栏(&T)",
+    "Reset &Layout": "重置布局(&L)",
+    "Fine detail": "细腻笔触",
+    "Small textures of the style; the photo's detail kept closely": "取风格的细小纹理；紧贴照片的细节",
+    "Balanced": "均衡",
+    "Textures and strokes of every size (Gatys et al.)": "各种大小的纹理与笔触（Gatys 等人）",
+    "Broad strokes": "大笔挥洒",
+    "The style's large strokes and shapes, little fine texture": "取风格的大笔触与大形状，细纹理较少",
+    "Loose and abstract": "写意抽象",
+    "Only the photo's main shapes survive; the style leads": "只保留照片的主要形体，以风格为主",
+    "%1 px, %n iteration(s)": "%1 像素，%n 次迭代",
+    "Sets output size and iterations at once; Custom once either differs from the preset":
+        "同时设定输出尺寸和迭代次数；任一项与预设不同时显示“自定义”",
+    " %": "%",
+    "Custom (see Advanced)": "自定义（见“高级”）",
+    "Which sizes of the style's marks the painting takes: fine texture or broad strokes":
+        "画作取风格中多大的笔迹：细腻纹理还是大笔触",
+    "&Brush detail:": "笔触粗细(&B)：",
+    "The style's paper": "风格图的纸色",
+    "A colour of my own": "自选颜色",
+    "Choose the paper colour": "选择纸张颜色",
+    "&Paper:": "纸张(&P)：",
+    "Preserve the photo's co&lours": "保留照片的色彩(&L)",
+    "The style loss's weight itself; Style strength %1 % is %2, 0 % is %3 and 100 % is %4":
+        "风格损失的权重本身；风格强度 %1% 对应 %2，0% 对应 %3，100% 对应 %4",
+    "Style weight:": "风格权重：",
+    "Adam's step size (the image is in 0…1)": "Adam 的步长（图像取值 0…1）",
+    "The noise a start from noise begins with": "从噪声开始时所用的噪声",
+    "How strongly the painting follows the styles. Style weight %1 (the exact number is under Advanced)":
+        "画作跟随风格的程度。风格权重 %1（精确数值见“高级”）",
+    "Paper Colour": "纸张颜色",
+    "Photo's own size": "照片原尺寸",
+    "%1 print, %2 dpi (%3 px)": "%1 打印，%2 dpi（%3 像素）",
+    "Long side %1 cm at %2 dpi": "长边 %1 厘米，%2 dpi",
+    "Custom size in pixels": "自定义像素尺寸",
+    "Custom print size (cm)": "自定义打印尺寸（厘米）",
+    "The painting's long side; the short side follows the photo's shape": "画作的长边；短边按照片比例",
+    "Long side in pixels": "长边像素数",
+    " cm": " 厘米",
+    "Long side of the print in centimetres": "打印长边（厘米）",
+    " dpi": " dpi",
+    "Print resolution in dots per inch (300 for photo prints)": "打印分辨率，每英寸点数（照片打印用 300）",
+    "At most %1 px: %2 cm at this resolution": "最多 %1 像素：此分辨率下为 %2 厘米",
+    "%1 px on the long side": "长边 %1 像素",
+    "Mo&nochrome ink on the style's paper": "单色水墨，用风格图的纸色(&N)",
 }
 
 

@@ -8,11 +8,13 @@
 #include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <QJsonDocument>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QPushButton>
+#include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTimer>
@@ -22,6 +24,7 @@
 
 #include "batch_dialog.h"
 #include "error_messages.h"
+#include "dock_layout.h"
 #include "image_files.h"
 #include "message_bar.h"
 #include "parameter_panel.h"
@@ -44,6 +47,11 @@
 #include "styles_panel.h"
 
 namespace shuimo::ui {
+namespace {
+// saveState()'s version: raised when the panels change, so an old arrangement is not restored
+// over new panels (2: the View menu's panels, the narrow-window layout).
+constexpr int kWindowStateVersion = 2;
+}  // namespace
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     setWindowTitle(tr("Shuimo"));
@@ -110,7 +118,6 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     const QString stylesError = m_stylesPanel->loadBundledStyles();
     statusBar()->showMessage(stylesError.isEmpty() ? tr("Ready")
                                                    : tr("The bundled styles' list could not be read: %1").arg(stylesError));
-    resize(1280, 820);
     loadSettings();
     onBusyChanged(false);
     m_models->refresh();
@@ -130,6 +137,9 @@ void MainWindow::createDocks() {
     m_gallery = m_stylesPanel->gallery();
     connect(m_stylesPanel, &StylesPanel::referencesChosen, this, [this](const QStringList& files) { addPaths(files, true); });
     stylesDock->setWidget(m_stylesPanel);
+    // Narrower than the panel asks for by itself: in a narrow window it shares one column with
+    // the parameters (dock_layout.h), and that column's minimum is taken from the wider of the two.
+    m_stylesPanel->setMinimumWidth(m_stylesPanel->fontMetrics().averageCharWidth() * 36);
     addDockWidget(Qt::LeftDockWidgetArea, stylesDock);
 
     auto* paramsDock = new QDockWidget(tr("Parameters"), this);
@@ -140,6 +150,8 @@ void MainWindow::createDocks() {
     m_cancelButton = runPanel->cancelButton();
     paramsDock->setWidget(runPanel);
     addDockWidget(Qt::RightDockWidgetArea, paramsDock);
+    // Narrow windows: the two panels share one tabbed column (dock_layout.h).
+    new DockLayout(this, stylesDock, paramsDock);
     m_run = new RunPresenter(m_controller, m_params, runPanel->progressBar(), runPanel->progressText(),
                              runPanel->lossCurve(), this);
     connect(m_runButton, &QPushButton::clicked, this, &MainWindow::run);
@@ -213,6 +225,16 @@ void MainWindow::createActions() {
     tools->addSeparator();
     tools->addAction(previewActions.zoomToFit);
     tools->addAction(previewActions.actualSize);
+
+    // Every panel and the toolbar can be shown again from here (not only from a right-click).
+    view->addSeparator();
+    for (QDockWidget* dock : findChildren<QDockWidget*>(QString(), Qt::FindDirectChildrenOnly)) view->addAction(dock->toggleViewAction());
+    tools->toggleViewAction()->setText(tr("&Toolbar"));
+    view->addAction(tools->toggleViewAction());
+    view->addAction(tr("Reset &Layout"), this, [this] {
+        for (QToolBar* bar : findChildren<QToolBar*>(QString(), Qt::FindDirectChildrenOnly)) bar->show();
+        if (auto* docks = findChild<DockLayout*>(QString(), Qt::FindDirectChildrenOnly)) docks->reset();
+    });
 }
 
 int MainWindow::addPaths(const QStringList& paths, bool toStyles) {
@@ -375,8 +397,21 @@ void MainWindow::openPreferences() {
 
 void MainWindow::loadSettings() {
     QSettings settings;
-    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
-    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray())) {
+        // First start: 1280 × 820, or the screen's free area when that is smaller.
+        QSize size(1280, 820);
+        if (const QScreen* screen = QGuiApplication::primaryScreen()) {
+            const QRect free = screen->availableGeometry();
+            if (!free.isEmpty()) {
+                size = size.boundedTo(free.size());
+                move(free.topLeft());
+            }
+        }
+        resize(size);
+    }
+    // A state of another layout version (other panels) is not applied: the default is.
+    const bool restored = restoreState(settings.value(QStringLiteral("window/state")).toByteArray(), kWindowStateVersion);
+    if (auto* docks = findChild<DockLayout*>(QString(), Qt::FindDirectChildrenOnly)) docks->setArrangeOnFirstShow(!restored);
     const QByteArray params = settings.value(QStringLiteral("params")).toByteArray();
     if (!params.isEmpty()) m_params->setParams(batch::params_from_json(QJsonDocument::fromJson(params).object(), m_params->params()));
     for (const QString& path : settings.value(QStringLiteral("userStyles")).toStringList()) m_gallery->addUserStyle(path, false);
@@ -385,7 +420,7 @@ void MainWindow::loadSettings() {
 void MainWindow::saveSettings() const {
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
-    settings.setValue(QStringLiteral("window/state"), saveState());
+    settings.setValue(QStringLiteral("window/state"), saveState(kWindowStateVersion));
     settings.setValue(QStringLiteral("params"), QJsonDocument(batch::params_to_json(m_params->params())).toJson(QJsonDocument::Compact));
     settings.setValue(QStringLiteral("userStyles"), m_gallery->userStylePaths());
 }

@@ -5,6 +5,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QVBoxLayout>
 
 #include "loss_curve.h"
@@ -19,7 +20,10 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent) {
     scroll->setFrameShape(QFrame::NoFrame);
     m_params = new ParameterPanel(scroll);
     scroll->setWidget(m_params);
-    scroll->setMinimumWidth(m_params->sizeHint().width() + 20);
+    // As narrow as the panel can be laid out (its long rows wrap), with room for the scroll bar:
+    // a narrow window keeps its room for the preview, and nothing is cut off on the right.
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setMinimumWidth(m_params->minimumSizeHint().width() + scroll->verticalScrollBar()->sizeHint().width() + 4);
     layout->addWidget(scroll, 1);
 
     auto* buttons = new QHBoxLayout;

@@ -17,7 +17,8 @@ SliderSpin::SliderSpin(double minimum, double maximum, int decimals, Scale scale
     m_spin->setDecimals(decimals);
     m_spin->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
     m_spin->setKeyboardTracking(false);
-    m_spin->setMinimumWidth(m_spin->fontMetrics().horizontalAdvance(QStringLiteral("0000000.00")) + 24);
+    // Its own size hint (from the range, the decimals and the suffix) is wide enough: no
+    // fixed width, so a narrow panel keeps the slider.
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_slider, 1);

@@ -33,6 +33,7 @@
 #include "style_controller.h"
 #include "style_gallery.h"
 #include "preview_view.h"
+#include "size_control.h"
 #include "translations.h"
 
 using namespace shuimo;
@@ -115,33 +116,33 @@ private Q_SLOTS:
     }
 
     void slidersAndSpinBoxesStayInSync_data() {
-        QTest::addColumn<double>("value");
-        QTest::newRow("1e2") << 1e2;
+        QTest::addColumn<double>("weight");
+        QTest::newRow("1e4") << 1e4;
         QTest::newRow("3.2e4") << 3.2e4;
         QTest::newRow("1e6") << 1e6;
-        QTest::newRow("7.5e8") << 7.5e8;
+        QTest::newRow("7.5e7") << 7.5e7;
     }
 
     void slidersAndSpinBoxesStayInSync() {
-        QFETCH(double, value);
+        QFETCH(double, weight);
         ui::ParameterPanel panel;
         ui::SliderSpin* style = panel.styleStrength();
-        style->spinBox()->setValue(value);
-        // The spin box moves the log-scale slider ...
+        // The exact weight (Advanced) moves the per cent slider (log scale, 1e4 … 1e8) ...
+        panel.exactStyleWeight()->setValue(weight);
+        QCOMPARE(panel.params().style_weight, weight);
+        const double percent = (std::log10(weight) - 4.0) / 4.0 * 100.0;
+        QCOMPARE(style->spinBox()->value(), std::round(percent));
         const int position = style->slider()->value();
-        const double expected = (std::log10(value) - 2.0) / 7.0 * ui::SliderSpin::kSteps;
-        QVERIFY2(std::abs(position - expected) <= 0.5 + 1e-9, qPrintable(QString::number(position)));
-        QCOMPARE(panel.params().style_weight, value);
-        // ... and the slider sets the spin box: one step is 7/1000 of a decade (1.6 %).
-        style->slider()->setValue(position + 1);
-        const double moved = style->spinBox()->value();
-        QVERIFY(moved > value);
-        QVERIFY(moved / value < std::pow(10.0, 7.0 / 1000.0 * 1.5 + 0.01));
-        QCOMPARE(panel.params().style_weight, moved);
-        // Round trip: slider -> value -> slider is stable.
-        QCOMPARE(style->positionFor(style->valueAt(position + 1)), position + 1);
+        QCOMPARE(position, static_cast<int>(std::lround(std::round(percent) * ui::SliderSpin::kSteps / 100.0)));
+        QCOMPARE(panel.params().style_weight, weight);  // shown, not written back
+        // ... and the per cent sets the weight: one per cent is 4/100 of a decade (9.6 %).
+        style->spinBox()->setValue(std::round(percent) + 1);
+        const double moved = panel.params().style_weight;
+        QVERIFY(moved > weight);
+        QVERIFY(moved / weight < std::pow(10.0, 4.0 / 100.0 * 1.5 + 0.001));
+        QCOMPARE(panel.exactStyleWeight()->value(), std::round(moved * 1e6) / 1e6);
 
-        // Linear ones, and the size spin box, reach the engine's parameters too.
+        // Linear ones, and the size control, reach the engine's parameters too.
         panel.smoothness()->slider()->setValue(ui::SliderSpin::kSteps / 4);
         QCOMPARE(panel.smoothness()->spinBox()->value(), 25.0);
         QCOMPARE(panel.params().tv_weight, 25.0);

@@ -19,6 +19,7 @@
 #include "shuimo/batch/batch_queue.h"
 #include "shuimo/batch/params_json.h"
 #include "shuimo/engine/param_table.h"
+#include "size_control.h"
 #include "slider_spin.h"
 
 using namespace shuimo;

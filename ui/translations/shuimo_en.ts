@@ -81,6 +81,16 @@
     </message>
   </context>
   <context>
+    <name>shuimo::ui::ParameterPanel</name>
+    <message numerus="yes">
+      <source>%1 px, %n iteration(s)</source>
+      <translation>
+        <numerusform>%1 px, %n iteration</numerusform>
+        <numerusform>%1 px, %n iterations</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
     <name>shuimo::ui::RunPresenter</name>
     <message numerus="yes">
       <source>%1 × %2 px, %n level(s), about %3 of memory</source>

@@ -1,0 +1,92 @@
+#include "control_presets.h"
+
+#include <QtGlobal>
+#include <algorithm>
+#include <cmath>
+
+namespace shuimo::ui {
+
+double styleWeightForPercent(double percent) {
+    return kStyleStrengthCentreWeight * std::pow(10.0, (percent - 50.0) / 100.0 * kStyleStrengthDecades);
+}
+
+double percentForStyleWeight(double weight) {
+    if (!(weight > 0.0)) return 0.0;
+    const double percent = 50.0 + std::log10(weight / kStyleStrengthCentreWeight) / kStyleStrengthDecades * 100.0;
+    return std::clamp(percent, 0.0, 100.0);
+}
+
+std::span<const LayerPreset> layerPresets() {
+    // Names from vgg19_spec.cpp (a test checks each against it).
+    static const LayerPreset kPresets[] = {
+        {QT_TRANSLATE_NOOP("shuimo::ui::ParameterPanel", "Fine detail"),
+         QT_TRANSLATE_NOOP("shuimo::ui::ParameterPanel", "Small textures of the style; the photo's detail kept closely"),
+         {"relu3_2"},
+         {"relu1_1", "relu2_1", "relu3_1"}},
+        {QT_TRANSLATE_NOOP("shuimo::ui::ParameterPanel", "Balanced"),
+         QT_TRANSLATE_NOOP("shuimo::ui::ParameterPanel", "Textures and strokes of every size (Gatys et al.)"),
+         {"relu4_2"},
+         {"relu1_1", "relu2_1", "relu3_1", "relu4_1", "relu5_1"}},
+        {QT_TRANSLATE_NOOP("shuimo::ui::ParameterPanel", "Broad strokes"),
+         QT_TRANSLATE_NOOP("shuimo::ui::ParameterPanel", "The style's large strokes and shapes, little fine texture"),
+         {"relu4_2"},
+         {"relu3_1", "relu4_1", "relu5_1"}},
+        {QT_TRANSLATE_NOOP("shuimo::ui::ParameterPanel", "Loose and abstract"),
+         QT_TRANSLATE_NOOP("shuimo::ui::ParameterPanel", "Only the photo's main shapes survive; the style leads"),
+         {"relu5_2"},
+         {"relu2_1", "relu3_1", "relu4_1", "relu5_1"}},
+    };
+    return kPresets;
+}
+
+int layerPresetIndex(const engine::StyleParams& params) {
+    const auto presets = layerPresets();
+    for (std::size_t i = 0; i < presets.size(); ++i) {
+        if (presets[i].content_layers == params.content_layers && presets[i].style_layers == params.style_layers)
+            return static_cast<int>(i);
+    }
+    return -1;
+}
+
+void applyLayerPreset(int index, engine::StyleParams& params) {
+    const auto presets = layerPresets();
+    if (index < 0 || index >= static_cast<int>(presets.size())) return;
+    const LayerPreset& preset = presets[static_cast<std::size_t>(index)];
+    params.content_layers = preset.content_layers;
+    params.style_layers = preset.style_layers;
+    if (params.style_layer_weights.size() != params.style_layers.size()) params.style_layer_weights.clear();
+}
+
+std::span<const QualityPreset> qualityPresets() {
+    static constexpr QualityPreset kPresets[] = {
+        {QT_TRANSLATE_NOOP("shuimo::ui::ParameterPanel", "Draft"), "draft", 384, 150},
+        {QT_TRANSLATE_NOOP("shuimo::ui::ParameterPanel", "Standard"), "standard", 512, 300},
+        {QT_TRANSLATE_NOOP("shuimo::ui::ParameterPanel", "High"), "high", 1024, 500},
+        {QT_TRANSLATE_NOOP("shuimo::ui::ParameterPanel", "Print"), "print", 2048, 800},
+    };
+    return kPresets;
+}
+
+int qualityIndex(const engine::StyleParams& params) {
+    if (!params.level_iterations.empty()) return -1;
+    const auto presets = qualityPresets();
+    for (std::size_t i = 0; i < presets.size(); ++i) {
+        if (presets[i].size == params.size && presets[i].iterations == params.iterations) return static_cast<int>(i);
+    }
+    return -1;
+}
+
+std::span<const PrintPreset> printPresets() {
+    static constexpr PrintPreset kPresets[] = {{"A4", 29.7, 300}, {"A3", 42.0, 300}, {"A2", 59.4, 300}};
+    return kPresets;
+}
+
+int pixelsForPrint(double longSideCm, int dpi) {
+    return static_cast<int>(std::lround(longSideCm / 2.54 * dpi));
+}
+
+double centimetresForPixels(int pixels, int dpi) {
+    return dpi > 0 ? pixels * 2.54 / dpi : 0.0;
+}
+
+}  // namespace shuimo::ui
