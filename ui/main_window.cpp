@@ -85,7 +85,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     m_restartTimer.setSingleShot(true);
     m_restartTimer.setInterval(300);
     connect(&m_restartTimer, &QTimer::timeout, this, [this] {
-        if (m_controller->isBusy()) run();
+        // Only while the photo being painted is still the one shown (else run() would queue another).
+        if (m_controller->isBusy() && m_running && m_running->contentPath == m_photos->currentPhoto()) run();
     });
 
     // Previews of a run on another photo are not shown over this one.
@@ -113,8 +114,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
         showVersions();
         showCurrentPainting();
     });
-    connect(m_versions, &VersionsStrip::versionChosen, this,
-            [this](int index) { m_session->setCurrentVersion(m_photos->currentPhoto(), index); });
+    connect(m_versions, &VersionsStrip::versionChosen, this, [this](int index) {
+        m_session->setCurrentVersion(m_photos->currentPhoto(), index);
+        showCurrentPainting();  // also ends a comparison
+    });
     connect(m_versions, &VersionsStrip::compareRequested, this, [this](int before, int after) {
         const session::Photo* photo = m_session->session().photo(m_photos->currentPhoto());
         if (!photo || after >= static_cast<int>(photo->paintings.size())) return;

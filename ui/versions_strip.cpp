@@ -43,7 +43,25 @@ VersionsStrip::VersionsStrip(QWidget* parent) : QListWidget(parent) {
 }
 
 void VersionsStrip::showPhoto(const session::Photo* photo) {
+    QStringList signature;  // which paintings, in order: unchanged means only the current one moved
+    if (photo) {
+        signature << photo->path;
+        for (const session::Painting& painting : photo->paintings) signature << painting.name + painting.created.toString(Qt::ISODateWithMs);
+    }
     m_filling = true;
+    if (signature == m_signature && photo) {
+        // Keep the items (this may run inside their own selection signal); move the selection only
+        // if it is not already the current one or a comparison the artist chose.
+        const QList<int> selected = selectedVersions();
+        if (selected.size() != 2 && selected != QList<int>{photo->current} && photo->current >= 0 && photo->current < count()) {
+            clearSelection();
+            setCurrentItem(item(photo->current));
+            item(photo->current)->setSelected(true);
+        }
+        m_filling = false;
+        return;
+    }
+    m_signature = signature;
     clear();
     if (photo) {
         const qreal ratio = devicePixelRatioF();

@@ -33,6 +33,7 @@ protected:
 private:
     void onSelectionChanged();
     bool m_filling = false;
+    QStringList m_signature;
 };
 
 }  // namespace shuimo::ui

@@ -219,6 +219,8 @@ private:
             reader.fail("decompresses to " + std::to_string(declared) + " bytes; " + std::to_string(picture.width) + "x" +
                         std::to_string(picture.height) + "x" + std::to_string(picture.channels) + " needs " + std::to_string(samples * 2));
         }
+        // zlib cannot expand more than ~1032:1: a larger claim is a file made to exhaust memory.
+        if (declared > static_cast<std::uint64_t>(bytes) * 1032 + 64) reader.fail("claims more pixels than its bytes can hold");
         const QByteArray raw = qUncompress(packed.toByteArray());
         if (static_cast<std::uint64_t>(raw.size()) != samples * 2) reader.fail("its pixels do not decompress");
         picture.samples.resize(samples);

@@ -148,6 +148,14 @@ private Q_SLOTS:
         QCOMPARE(astronaut->paintings.size(), std::size_t{2});
         QCOMPARE(astronaut->paintings[1].end, session::PaintingEnd::Cancelled);
         QCOMPARE(astronaut->current, 1);
+        // SHUIMO_SCREENSHOT_DIR: the window with its badges and versions, to look at.
+        if (const QString shots = qEnvironmentVariable("SHUIMO_SCREENSHOT_DIR"); !shots.isEmpty()) {
+            window.resize(1024, 700);
+            window.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            QTest::qWait(200);
+            QVERIFY(window.grab().save(QDir(shots).filePath(QStringLiteral("session_versions.png"))));
+        }
     }
 
     void exportWritesTheSelectedPhotosPainting() {
