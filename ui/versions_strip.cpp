@@ -33,9 +33,11 @@ VersionsStrip::VersionsStrip(QWidget* parent) : QListWidget(parent) {
     setWrapping(false);
     setMovement(QListView::Static);
     setIconSize(QSize(kThumb, kThumb));
-    setGridSize(QSize(kThumb + 40, kThumb + fontMetrics().height() + 12));
+    // Two lines of label: "Version 12 (stopped)" and its translations fit without eliding.
+    setGridSize(QSize(kThumb + 52, kThumb + 2 * fontMetrics().height() + 12));
+    setWordWrap(true);
     setSelectionMode(QAbstractItemView::ExtendedSelection);
-    setFixedHeight(kThumb + fontMetrics().height() + 24);
+    setFixedHeight(kThumb + 2 * fontMetrics().height() + 24);
     setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     setToolTip(tr("This photo's paintings: click one to show and export it; select two (Ctrl+click) to compare them"));
     connect(this, &QListWidget::itemSelectionChanged, this, &VersionsStrip::onSelectionChanged);
