@@ -132,6 +132,17 @@ private Q_SLOTS:
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 1);  // no temporary file left
     }
 
+    // The fuzzing seed, written by a short Python script from the format's description
+    // (session_file.h), reads: the description is enough to write the format.
+    void fuzzSeedFollowsTheFormat() {
+        const session::Session seed = session::load_session(QStringLiteral(SHUIMO_FUZZ_SEED));
+        QCOMPARE(seed.photos.size(), std::size_t{2});
+        QCOMPARE(seed.photos[0].paintings.size(), std::size_t{1});
+        QCOMPARE(seed.photos[0].paintings[0].params.colour_strength, 0.5);
+        QCOMPARE(seed.photos[0].paintings[0].raw.width, 4);
+        QCOMPARE(seed.photos[1].current, -1);
+    }
+
     void emptySessionRoundTrips() {
         const session::Session empty;
         QVERIFY(session::decode_session(session::encode_session(empty), QStringLiteral("e.shuimo")) == empty);
