@@ -143,6 +143,17 @@ private Q_SLOTS:
         window.parameterPanel()->setParams(params);
         window.run();
         QTRY_VERIFY_WITH_TIMEOUT(progressed.count() >= 170, 60000);
+        // Quitting now asks (a painting in progress), and Cancel leaves the run going.
+        QStringList asked;
+        window.sessionController()->setPromptHook([&](const QString& question, QMessageBox::StandardButtons buttons) {
+            asked << question;
+            return buttons.testFlag(QMessageBox::Discard) ? QMessageBox::Cancel : QMessageBox::Yes;
+        });
+        window.show();
+        QVERIFY(!window.close());
+        QCOMPARE(asked.size(), 1);
+        QVERIFY2(asked.first().contains(QStringLiteral("in progress")), qPrintable(asked.first()));
+        QVERIFY(controller->isBusy());
         window.cancel();
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 3, 60000);
         QCOMPARE(astronaut->paintings.size(), std::size_t{2});
