@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 
 seconds="${1:-600}"
 shift || true
-all_targets=(fuzz_safetensors fuzz_json_lite fuzz_style_library fuzz_catalogue fuzz_caffe fuzz_image_decode fuzz_presets)
+all_targets=(fuzz_safetensors fuzz_json_lite fuzz_style_library fuzz_catalogue fuzz_caffe fuzz_image_decode fuzz_presets fuzz_session_file)
 targets=("${@:-${all_targets[@]}}")
 [[ $# -eq 0 ]] && targets=("${all_targets[@]}")
 

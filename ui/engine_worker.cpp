@@ -127,6 +127,7 @@ void EngineWorker::runJob(quint64 jobId, const JobRequest& request) {
         outcome.precision = QString::fromStdString(result.precision);
         const QImage image = toQImage(result.image);
         outcome.image = std::make_shared<const engine::Image>(std::move(result.image));
+        outcome.rawImage = std::make_shared<const engine::Image>(std::move(result.raw_image));
         Q_EMIT jobFinished(jobId, image, outcome);
     } catch (const std::exception& error) {
         // The artist reads the translated sentence; paths, limits and variables go to the log.

@@ -2,61 +2,84 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QImageReader>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QMainWindow>
 #include <QStatusBar>
 
 #include "export_writer.h"
 #include "message_bar.h"
+#include "session_controller.h"
 #include "shuimo/batch/params_json.h"
+#include "shuimo/engine/errors.h"
 
 namespace shuimo::ui {
 
-ExportController::ExportController(QMainWindow* window, MessageBar* messages)
-    : QObject(window), m_window(window), m_messages(messages) {}
+ExportController::ExportController(QMainWindow* window, MessageBar* messages, SessionController* session)
+    : QObject(window), m_window(window), m_messages(messages), m_session(session) {}
 
-void ExportController::setResult(const JobOutcome& outcome, const std::optional<JobRequest>& request) {
-    m_result = outcome;
-    if (request) m_request = *request;
+bool ExportController::hasResult() const {
+    return m_session->currentPainting() != nullptr;
 }
 
-QJsonObject ExportController::resultSettings() const {
+QJsonObject ExportController::paintingSettings(const session::Painting& painting, const QString& photo) {
     QJsonObject settings;
     settings[QStringLiteral("software")] = QStringLiteral("Shuimo %1").arg(QCoreApplication::applicationVersion());
-    settings[QStringLiteral("content")] = m_request.contentPath;
+    settings[QStringLiteral("content")] = photo;
     QJsonArray styles;
-    for (int i = 0; i < m_request.stylePaths.size(); ++i) {
+    for (const session::StyleRef& ref : painting.styles) {
         QJsonObject style;
-        style[QStringLiteral("path")] = m_request.stylePaths[i];
-        style[QStringLiteral("blend")] = i < m_request.styleBlend.size() ? m_request.styleBlend[i] : 1.0;
+        style[QStringLiteral("path")] = ref.path;
+        style[QStringLiteral("blend")] = ref.blend;
         styles.append(style);
     }
     settings[QStringLiteral("styles")] = styles;
-    settings[QStringLiteral("params")] = batch::params_to_json(m_request.params);
-    settings[QStringLiteral("iterations_run")] = m_result.iterationsRun;
-    settings[QStringLiteral("cancelled")] = m_result.cancelled;
-    settings[QStringLiteral("seconds")] = m_result.seconds;
-    settings[QStringLiteral("device")] = m_result.device;
-    settings[QStringLiteral("precision")] = m_result.precision;
+    settings[QStringLiteral("params")] = batch::params_to_json(painting.params);
+    settings[QStringLiteral("version")] = painting.name;
+    settings[QStringLiteral("iterations_run")] = painting.iterations_run;
+    settings[QStringLiteral("cancelled")] = painting.end == session::PaintingEnd::Cancelled;
+    settings[QStringLiteral("refinished")] = painting.refinished;
+    settings[QStringLiteral("seconds")] = painting.seconds;
+    settings[QStringLiteral("device")] = painting.device;
+    settings[QStringLiteral("precision")] = painting.precision;
     return settings;
 }
 
+QJsonObject ExportController::resultSettings() const {
+    const session::Painting* painting = m_session->currentPainting();
+    return painting ? paintingSettings(*painting, m_session->currentPhoto()) : QJsonObject();
+}
+
 QString ExportController::exportTo(const QString& path, int bitDepth, const QStringList& photos) const {
-    if (!m_result.image) return tr("There is no result to export yet: run the style transfer first.");
-    QStringList inputs = m_request.stylePaths;
-    inputs << m_request.contentPath << photos;
-    return exportImage(*m_result.image, path, bitDepth, resultSettings(), inputs);
+    const session::Painting* painting = m_session->currentPainting();
+    if (!painting) return tr("The selected photo has no painting yet: run the style transfer first.");
+    const QString photo = m_session->currentPhoto();
+    QStringList inputs;
+    for (const session::StyleRef& ref : painting->styles) inputs << ref.path;
+    inputs << photo << photos;
+    const QString error = exportImage(session::to_image(painting->image), path, bitDepth, paintingSettings(*painting, photo), inputs);
+    if (error.isEmpty()) {
+        const session::Photo* owner = m_session->session().photo(photo);
+        m_session->markExported(photo, owner->current, QFileInfo(path).absoluteFilePath());
+    }
+    return error;
+}
+
+QString ExportController::suggestedPath() const {
+    const QFileInfo photo(m_session->currentPhoto());
+    return photo.absoluteDir().filePath(photo.completeBaseName() + QStringLiteral("_shuimo.png"));
 }
 
 void ExportController::exportWithDialog(const QStringList& photos) {
     if (!hasResult()) {
-        m_messages->showMessage(MessageBar::Kind::Information, tr("There is no result to export yet: run the style transfer first."));
+        m_messages->showMessage(MessageBar::Kind::Information, tr("The selected photo has no painting yet: run the style transfer first."));
         return;
     }
-    const QFileInfo photo(m_request.contentPath);
-    const QString suggested = photo.absoluteDir().filePath(photo.completeBaseName() + QStringLiteral("_shuimo.png"));
+    const QString suggested = suggestedPath();
     const QString png8 = tr("PNG, 8 bit (*.png)");
     const QString png16 = tr("PNG, 16 bit (*.png)");
     const QString tiff8 = tr("TIFF, 8 bit (*.tif *.tiff)");
@@ -78,6 +101,44 @@ void ExportController::exportWithDialog(const QStringList& photos) {
     } else {
         m_messages->showMessage(MessageBar::Kind::Error, error);
     }
+}
+
+PaintingSettings ExportController::readPaintingSettings(const QString& path) {
+    const QString name = QFileInfo(path).fileName();
+    QByteArray json;
+    if (QFileInfo(path).suffix().compare(QLatin1String("json"), Qt::CaseInsensitive) != 0) {
+        QImageReader reader(path);
+        json = reader.text(QString::fromLatin1(kSettingsTextKey)).toUtf8();
+        if (json.isEmpty() && QFileInfo::exists(sidecarPath(path))) return readPaintingSettings(sidecarPath(path));
+    } else {
+        QFile file(path);
+        if (!file.open(QIODevice::ReadOnly)) {
+            throw engine::ConfigError(tr("Could not read %1: %2").arg(name, file.errorString()).toStdString());
+        }
+        json = file.readAll();
+    }
+    if (json.isEmpty()) {
+        throw engine::ConfigError(tr("%1 holds no Shuimo settings (nor is there a %2 beside it).")
+                                      .arg(name, QFileInfo(sidecarPath(path)).fileName())
+                                      .toStdString());
+    }
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
+    if (!document.isObject() || !document.object().value(QStringLiteral("params")).isObject()) {
+        throw engine::ConfigError(tr("The settings in %1 are not readable: %2")
+                                      .arg(name, parseError.error == QJsonParseError::NoError ? tr("no parameters") : parseError.errorString())
+                                      .toStdString());
+    }
+    const QJsonObject settings = document.object();
+    PaintingSettings out;
+    // Lenient: an export from another version keeps what this one knows.
+    out.params = batch::params_from_json(settings.value(QStringLiteral("params")).toObject(), {}, batch::ParamsReading::Lenient);
+    for (const QJsonValue& value : settings.value(QStringLiteral("styles")).toArray()) {
+        const QJsonObject style = value.toObject();
+        const QString stylePath = style.value(QStringLiteral("path")).toString();
+        if (!stylePath.isEmpty()) out.styles.push_back({stylePath, style.value(QStringLiteral("blend")).toDouble(1.0)});
+    }
+    return out;
 }
 
 }  // namespace shuimo::ui

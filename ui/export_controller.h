@@ -1,7 +1,9 @@
 #pragma once
-// The finished painting and its export: keeps the last result and the request
-// that made it, asks where and how to write it (PNG/TIFF 8 or 16 bit, JPEG),
-// writes it with its settings (export_writer.h) and says how that went.
+// The export of the selected photo's selected painting (session_controller.h):
+// asks where and how to write it (PNG/TIFF 8 or 16 bit, JPEG), named after that
+// photo, writes it with its settings (export_writer.h), marks the version as
+// exported and says how that went. Also reads such settings back (a PNG's text
+// chunk or the .json sidecar) for "Load Settings from Painting".
 
 #include <QJsonObject>
 #include <QObject>
@@ -9,35 +11,48 @@
 #include <optional>
 
 #include "job_types.h"
+#include "shuimo/session/session.h"
 
 class QMainWindow;
 
 namespace shuimo::ui {
 
 class MessageBar;
+class SessionController;
+
+// What an exported painting's settings say: its parameters and styles.
+struct PaintingSettings {
+    engine::StyleParams params;
+    std::vector<session::StyleRef> styles;
+};
 
 class ExportController : public QObject {
     Q_OBJECT
 public:
     // Messages go to `messages` (problems) and the window's status bar (success).
-    ExportController(QMainWindow* window, MessageBar* messages);
+    ExportController(QMainWindow* window, MessageBar* messages, SessionController* session);
 
-    // A finished job's outcome; `request` (if known) is what made it.
-    void setResult(const JobOutcome& outcome, const std::optional<JobRequest>& request);
-    bool hasResult() const { return static_cast<bool>(m_result.image); }
-    // Writes the result; returns an error message (empty on success). Never
-    // writes over the job's inputs nor over `photos`.
+    // The selected photo has a selected painting.
+    bool hasResult() const;
+    // Writes the selected painting; returns an error message (empty on success).
+    // Never writes over the job's inputs nor over `photos`.
     QString exportTo(const QString& path, int bitDepth, const QStringList& photos) const;
-    // Asks for a file and a format (beside the photo), then writes.
+    // "<photo>_shuimo.png" beside the selected photo: the name the dialog offers.
+    QString suggestedPath() const;
+    // Asks for a file and a format (beside the photo, suggestedPath()), then writes.
     void exportWithDialog(const QStringList& photos);
     // What goes into the file's text chunk and sidecar: inputs, parameters, run.
+    static QJsonObject paintingSettings(const session::Painting& painting, const QString& photo);
     QJsonObject resultSettings() const;
+
+    // The settings of an exported painting: `path` is the image (its text chunk,
+    // else its sidecar) or the sidecar itself. Throws engine::ConfigError with the reason.
+    static PaintingSettings readPaintingSettings(const QString& path);
 
 private:
     QMainWindow* m_window;
     MessageBar* m_messages;
-    JobRequest m_request;  // what made m_result
-    JobOutcome m_result;
+    SessionController* m_session;
 };
 
 }  // namespace shuimo::ui

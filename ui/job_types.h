@@ -27,6 +27,7 @@ struct JobRequest {
 
 struct JobOutcome {
     std::shared_ptr<const engine::Image> image;  // full-precision result (for 16-bit export)
+    std::shared_ptr<const engine::Image> rawImage;  // the result before finishing (re-finished without a run)
     bool cancelled = false;
     int iterationsRun = 0;
     double seconds = 0.0;

@@ -4,6 +4,7 @@
 
 #include <QAction>
 #include <QCloseEvent>
+#include <QDir>
 #include <QDockWidget>
 #include <QDropEvent>
 #include <QFileDialog>
@@ -16,12 +17,14 @@
 #include <QPushButton>
 #include <QScreen>
 #include <QSettings>
+#include <QStandardPaths>
 #include <QStatusBar>
 #include <QTimer>
 #include <QToolBar>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
+#include "batch_controller.h"
 #include "batch_dialog.h"
 #include "error_messages.h"
 #include "dock_layout.h"
@@ -45,6 +48,9 @@
 #include "style_gallery.h"
 #include "style_library.h"
 #include "styles_panel.h"
+#include "shuimo/session/refinish.h"
+#include "shuimo/session/session_file.h"
+#include "versions_strip.h"
 
 namespace shuimo::ui {
 namespace {
@@ -69,14 +75,17 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     m_preview->setPlaceholderText(tr("Drop photos here, or choose File > Open Photos…\n"
                                      "Then tick a style on the left and press Run."));
     m_photos = new PhotoStrip(central);
+    m_versions = new VersionsStrip(central);
     m_batchOffer = new MessageBar(central);
     layout->addWidget(m_messages);
     layout->addWidget(m_batchOffer);
     layout->addWidget(m_preview, 1);
+    layout->addWidget(m_versions);
     layout->addWidget(m_photos);
     setCentralWidget(central);
 
-    m_export = new ExportController(this, m_messages);
+    m_session = new SessionController(this);
+    m_export = new ExportController(this, m_messages, m_session);
     m_models = new ModelsPrompt(this, m_messages);
     m_batch = new BatchLauncher(this);
     createDocks();
@@ -85,11 +94,14 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     m_restartTimer.setSingleShot(true);
     m_restartTimer.setInterval(300);
     connect(&m_restartTimer, &QTimer::timeout, this, [this] {
-        if (m_controller->isBusy()) run();
+        // Only while the photo being painted is still the one shown (else run() would queue another).
+        if (m_controller->isBusy() && m_running && m_running->contentPath == m_photos->currentPhoto()) run();
     });
 
-    connect(m_controller, &StyleController::previewReady, this,
-            [this](const QImage& image, int) { m_preview->setAfter(image); });
+    // Previews of a run on another photo are not shown over this one.
+    connect(m_controller, &StyleController::previewReady, this, [this](const QImage& image, int) {
+        if (m_session->runningPhoto() == m_photos->currentPhoto()) m_preview->setAfter(image);
+    });
     connect(m_controller, &StyleController::jobFinished, this, &MainWindow::onFinished);
     connect(m_controller, &StyleController::failed, this, &MainWindow::onFailed);
     connect(m_controller, &StyleController::notice, this,
@@ -101,6 +113,42 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
                 if (!m_applyingUndo) m_undo->push(new ParamsCommand(m_params, before, after, &m_applyingUndo));
             });
     connect(m_photos, &PhotoStrip::currentPhotoChanged, this, &MainWindow::onPhotoChanged);
+    connect(m_photos, &PhotoStrip::removeRequested, this, &MainWindow::removePhoto);
+    connect(m_photos, &PhotoStrip::orderChanged, m_session, &SessionController::setPhotoOrder);
+    connect(m_session, &SessionController::runsChanged, this, &MainWindow::updateBadges);
+    connect(m_session, &SessionController::sessionReplaced, this, &MainWindow::rebuildFromSession);
+    connect(m_session, &SessionController::versionsChanged, this, [this](const QString& photo) {
+        updateBadges();
+        if (photo != m_photos->currentPhoto()) return;
+        showVersions();
+        showCurrentPainting();
+    });
+    connect(m_versions, &VersionsStrip::versionChosen, this, [this](int index) {
+        m_session->setCurrentVersion(m_photos->currentPhoto(), index);
+        showCurrentPainting();  // also ends a comparison
+    });
+    connect(m_versions, &VersionsStrip::compareRequested, this, [this](int before, int after) {
+        const session::Photo* photo = m_session->session().photo(m_photos->currentPhoto());
+        if (!photo || after >= static_cast<int>(photo->paintings.size())) return;
+        m_preview->setBefore(toQImage(photo->paintings[static_cast<std::size_t>(before)].image));
+        m_preview->setAfter(toQImage(photo->paintings[static_cast<std::size_t>(after)].image));
+        statusBar()->showMessage(tr("Comparing %1 (before) with %2 (after)")
+                                     .arg(photo->paintings[static_cast<std::size_t>(before)].name,
+                                          photo->paintings[static_cast<std::size_t>(after)].name),
+                                 8000);
+    });
+    connect(m_versions, &VersionsStrip::deleteRequested, this,
+            [this](int index) { m_session->removeVersion(m_photos->currentPhoto(), index); });
+    connect(m_versions, &VersionsStrip::useSettingsRequested, this, [this](int index) {
+        const session::Photo* photo = m_session->session().photo(m_photos->currentPhoto());
+        if (!photo || index >= static_cast<int>(photo->paintings.size())) return;
+        const session::Painting& painting = photo->paintings[static_cast<std::size_t>(index)];
+        applySettings(painting.params, painting.styles);
+    });
+    connect(m_versions, &VersionsStrip::paintOthersRequested, this, &MainWindow::paintOthersLike);
+    m_refinishTimer.setSingleShot(true);
+    m_refinishTimer.setInterval(350);
+    connect(&m_refinishTimer, &QTimer::timeout, this, &MainWindow::refinishCurrent);
     connect(m_gallery, &StyleGallery::selectionChanged, this, &MainWindow::restartIfRunning);
     connect(m_messages, &MessageBar::actionTriggered, m_models, &ModelsPrompt::openDialog);
     connect(m_gallery, &StyleGallery::recommendedSettingsRequested, this, [this](const QJsonObject& settings) {
@@ -119,6 +167,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     statusBar()->showMessage(stylesError.isEmpty() ? tr("Ready")
                                                    : tr("The bundled styles' list could not be read: %1").arg(stylesError));
     loadSettings();
+    // The last session (autosaved at quit) comes back; a damaged one is kept aside and said so.
+    if (const QString error = m_session->restoreAutosave(); !error.isEmpty()) m_messages->showMessage(MessageBar::Kind::Warning, error);
     onBusyChanged(false);
     m_models->refresh();
     m_models->offerOnFirstStart();
@@ -166,6 +216,12 @@ void MainWindow::createActions() {
     m_recentMenu = new RecentFilesMenu(tr("Open &Recent"), this);
     file->addMenu(m_recentMenu);
     connect(m_recentMenu, &RecentFilesMenu::fileChosen, this, [this](const QString& path) { addPaths({path}, false); });
+    file->addSeparator();
+    file->addAction(tr("Open &Session…"), this, &MainWindow::openSession)->setShortcut(Qt::CTRL | Qt::SHIFT | Qt::Key_O);
+    file->addAction(tr("Save Sess&ion"), this, &MainWindow::saveSession)->setShortcut(Qt::CTRL | Qt::ALT | Qt::Key_S);
+    file->addAction(tr("Save Session &As…"), this, &MainWindow::saveSessionAs);
+    file->addAction(tr("&Load Settings from Painting…"), this, &MainWindow::loadSettingsFromPainting);
+    file->addSeparator();
     m_exportAction = file->addAction(tr("&Export Painting…"), this, &MainWindow::exportResult);
     m_exportAction->setShortcuts({QKeySequence::Save, QKeySequence::SaveAs});
     m_exportAction->setIcon(QIcon::fromTheme(QStringLiteral("document-save")));
@@ -240,17 +296,29 @@ void MainWindow::createActions() {
 int MainWindow::addPaths(const QStringList& paths, bool toStyles) {
     int added = 0;
     QString firstPhoto;
+    QStringList refused;  // photos the image reader refused, with the reason
     for (const QString& file : expandImageFolders(paths)) {
-        const bool ok = toStyles ? m_gallery->addUserStyle(file) : m_photos->addPhoto(file);
-        if (!ok) continue;
+        QString why;
+        const bool ok = toStyles ? m_gallery->addUserStyle(file) : m_photos->addPhoto(file, &why);
+        if (!ok) {
+            if (!why.isEmpty()) refused << why;
+            continue;
+        }
         ++added;
         if (!toStyles) {
-            m_recentMenu->addFile(QFileInfo(file).absoluteFilePath());
-            if (firstPhoto.isEmpty()) firstPhoto = QFileInfo(file).absoluteFilePath();
+            const QString absolute = QFileInfo(file).absoluteFilePath();
+            m_session->addPhoto(absolute);
+            m_recentMenu->addFile(absolute);
+            if (firstPhoto.isEmpty()) firstPhoto = absolute;
         }
     }
     if (!firstPhoto.isEmpty()) m_photos->setCurrentPhoto(firstPhoto);
-    if (added == 0 && !paths.isEmpty()) {
+    if (!refused.isEmpty()) {
+        m_messages->showMessage(MessageBar::Kind::Warning,
+                                refused.size() == 1 ? refused.first()
+                                                    : tr("%1 (and %n more not added)", nullptr, static_cast<int>(refused.size() - 1)).arg(refused.first()));
+        if (added > 0) statusBar()->showMessage(tr("Added %n photo(s)", nullptr, added), 5000);
+    } else if (added == 0 && !paths.isEmpty()) {
         m_messages->showMessage(MessageBar::Kind::Warning,
                                 tr("No images found in what was dropped. Shuimo reads PNG, JPEG, TIFF, WebP and BMP files."));
     } else if (added > 0) {
@@ -286,12 +354,15 @@ void MainWindow::openPhotos() {
 }
 
 void MainWindow::onPhotoChanged(const QString& path) {
+    // A run belongs to its photo: choosing another one neither restarts nor cancels it.
+    m_session->setCurrentPhoto(path);
     QSize size;
-    m_preview->setBefore(readPreviewImage(path, &size));
-    m_preview->setAfter(QImage());
+    m_photoPreview = readPreviewImage(path, &size);
+    m_preview->setBefore(m_photoPreview);
     m_preview->zoomToFit();
     m_run->setPhotoSize(size);
-    restartIfRunning();
+    showVersions();
+    showCurrentPainting();
 }
 
 std::optional<JobRequest> MainWindow::currentRequest(QString* why) const {
@@ -327,23 +398,53 @@ void MainWindow::run() {
     }
     m_restartTimer.stop();
     m_messages->hide();
+    if (m_controller->isBusy() && m_running && m_running->contentPath != request->contentPath) {
+        // Another photo is being painted: this one waits its turn.
+        m_session->enqueue(*request);
+        statusBar()->showMessage(tr("%1 will be painted when %2 is done")
+                                     .arg(QFileInfo(request->contentPath).fileName(), QFileInfo(m_running->contentPath).fileName()),
+                                 8000);
+        return;
+    }
+    m_session->unqueue(request->contentPath);
+    startJob(*request);
+}
+
+void MainWindow::startJob(const JobRequest& request) {
     m_running = request;
-    m_run->showStarted(*request);
-    m_controller->startJob(*request);
+    m_session->setRunning(m_running);
+    m_run->showStarted(request);
+    m_controller->startJob(request);
+}
+
+void MainWindow::startNextQueued() {
+    if (m_controller->isBusy()) return;
+    if (const std::optional<JobRequest> next = m_session->takeNext()) startJob(*next);
 }
 
 void MainWindow::cancel() {
     m_restartTimer.stop();
+    // The selected photo's waiting run, if it has one; else the run in progress.
+    if (m_session->unqueue(m_photos->currentPhoto())) return;
     m_controller->cancel();
 }
 
 void MainWindow::restartIfRunning() {
-    if (m_controller->isBusy()) m_restartTimer.start();
+    // Only edits made while looking at the photo being painted restart its run.
+    if (m_controller->isBusy() && m_running && m_running->contentPath == m_photos->currentPhoto()) m_restartTimer.start();
 }
 
 void MainWindow::onParamsChanged() {
     m_run->updateEstimate();
-    if (!m_controller->isBusy() || !m_running) return;
+    if (!m_applyingSettings) {
+        const session::Painting* painting = m_session->currentPainting();
+        const bool paintingNow = m_controller->isBusy() && m_running && m_running->contentPath == m_photos->currentPhoto();
+        if (painting && !paintingNow && !painting->raw.empty() &&
+            session::only_finishing_differs(painting->params, session::normalised_params(m_params->params()))) {
+            m_refinishTimer.start();
+        }
+    }
+    if (!m_controller->isBusy() || !m_running || m_running->contentPath != m_photos->currentPhoto()) return;
     const engine::StyleParams now = m_params->params();
     if (engine::only_live_params_differ(m_running->params, now)) {
         // Live re-weighting: the running optimisation takes the new objective at its next evaluation.
@@ -355,26 +456,252 @@ void MainWindow::onParamsChanged() {
 }
 
 void MainWindow::onFinished(const QImage& image, const JobOutcome& outcome) {
-    if (!image.isNull()) m_preview->setAfter(image);
-    if (outcome.image && !outcome.image->empty()) m_export->setResult(outcome, m_running);
-    m_exportAction->setEnabled(hasResult() && !m_controller->isBusy());
+    Q_UNUSED(image);
+    // Finished or cancelled, the painting is a version of the photo it was made from.
+    if (m_running) m_session->addRun(*m_running, outcome);
     m_run->showFinished(outcome);
     m_running.reset();
+    m_session->setRunning(m_running);
+    startNextQueued();
+    updateExportEnabled();
 }
 
 void MainWindow::onFailed(const QString& message, ErrorKind kind) {
     m_running.reset();
+    m_session->setRunning(m_running);
     m_run->showFailed();
     // Weights that cannot be used: the fix is in the Models dialog (the bar's button opens it).
     m_messages->showMessage(MessageBar::Kind::Error, message, kind == ErrorKind::Weights ? tr("Models…") : QString());
+    startNextQueued();
 }
 
 void MainWindow::onBusyChanged(bool busy) {
     m_runAction->setEnabled(true);
-    m_runButton->setText(busy ? tr("&Restart") : tr("&Run"));
-    m_cancelAction->setEnabled(busy);
-    m_cancelButton->setEnabled(busy);
-    m_exportAction->setEnabled(hasResult() && !busy);
+    const bool here = busy && m_running && m_running->contentPath == m_photos->currentPhoto();
+    m_runButton->setText(here ? tr("&Restart") : tr("&Run"));
+    m_cancelAction->setEnabled(busy || m_session->queuedCount() > 0);
+    m_cancelButton->setEnabled(busy || m_session->queuedCount() > 0);
+    updateExportEnabled();
+}
+
+void MainWindow::updateExportEnabled() {
+    m_exportAction->setEnabled(hasResult());
+}
+
+void MainWindow::showVersions() {
+    m_versions->showPhoto(m_session->session().photo(m_photos->currentPhoto()));
+}
+
+void MainWindow::showCurrentPainting() {
+    const QString photo = m_photos->currentPhoto();
+    m_preview->setBefore(m_photoPreview);  // after a comparison, the photo again
+    const session::Painting* painting = m_session->currentPainting(photo);
+    m_preview->setAfter(painting ? toQImage(painting->image) : QImage());
+    onBusyChanged(m_controller->isBusy());
+}
+
+void MainWindow::updateBadges() {
+    const session::Session& document = m_session->session();
+    for (const session::Photo& photo : document.photos) {
+        PhotoStrip::Badge badge;
+        badge.running = m_running && m_running->contentPath == photo.path;
+        badge.queued = m_session->isQueued(photo.path);
+        badge.paintings = static_cast<int>(photo.paintings.size());
+        m_photos->setBadge(photo.path, badge);
+    }
+    onBusyChanged(m_controller->isBusy());
+}
+
+void MainWindow::refinishCurrent() {
+    const QString photo = m_photos->currentPhoto();
+    const session::Painting* painting = m_session->currentPainting(photo);
+    const engine::StyleParams now = session::normalised_params(m_params->params());
+    if (!painting || painting->raw.empty() || !session::only_finishing_differs(painting->params, now)) return;
+    try {
+        m_session->addVersion(photo, session::refinish(*painting, now, photo));
+        statusBar()->showMessage(tr("Re-finished without a new run: a new version (the earlier one is kept)"), 6000);
+    } catch (const std::exception& error) {
+        m_messages->showMessage(MessageBar::Kind::Warning,
+                                tr("The finishing could not be re-applied: %1").arg(QString::fromStdString(error.what())));
+    }
+}
+
+void MainWindow::applySettings(const engine::StyleParams& params, const std::vector<session::StyleRef>& styles) {
+    QStringList missing;
+    m_applyingSettings = true;
+    const engine::StyleParams before = m_params->params();
+    m_params->setParams(params);
+    if (!styles.empty()) {
+        for (const QString& path : m_gallery->selectedPaths()) m_gallery->setSelected(path, false);
+        for (const session::StyleRef& ref : styles) {
+            if (!QFileInfo::exists(ref.path)) {
+                missing << QFileInfo(ref.path).fileName();
+                continue;
+            }
+            bool known = false;
+            for (const StyleEntry& entry : m_gallery->entries()) known = known || entry.path == ref.path;
+            if (!known) m_gallery->addUserStyle(ref.path, false);
+            m_gallery->setSelected(ref.path, true, ref.blend);
+        }
+    }
+    m_undo->push(new ParamsCommand(m_params, before, m_params->params(), &m_applyingUndo));
+    m_applyingSettings = false;
+    if (!missing.isEmpty()) {
+        m_messages->showMessage(MessageBar::Kind::Warning, tr("These styles are no longer where they were: %1").arg(missing.join(QStringLiteral(", "))));
+    } else {
+        statusBar()->showMessage(tr("Settings applied (Ctrl+Z undoes)"), 6000);
+    }
+}
+
+void MainWindow::paintOthersLike(int version) {
+    const QString current = m_photos->currentPhoto();
+    const session::Photo* photo = m_session->session().photo(current);
+    if (!photo || version < 0 || version >= static_cast<int>(photo->paintings.size())) return;
+    const session::Painting& painting = photo->paintings[static_cast<std::size_t>(version)];
+    QString why;
+    std::optional<JobRequest> base = currentRequest(&why);  // for the weights and the checks
+    if (!base) {
+        m_messages->showMessage(MessageBar::Kind::Warning, why);
+        return;
+    }
+    base->params = painting.params;
+    base->stylePaths.clear();
+    base->styleBlend.clear();
+    for (const session::StyleRef& ref : painting.styles) {
+        base->stylePaths << ref.path;
+        base->styleBlend << ref.blend;
+    }
+    int queued = 0;
+    for (const QString& other : m_photos->photos()) {
+        if (other == current) continue;
+        JobRequest request = *base;
+        request.contentPath = other;
+        if (m_controller->isBusy()) m_session->enqueue(request);
+        else startJob(request);
+        ++queued;
+    }
+    statusBar()->showMessage(tr("%n photo(s) will be painted with the settings of %1", nullptr, queued).arg(painting.name), 8000);
+}
+
+void MainWindow::removePhoto(const QString& path) {
+    const session::Photo* photo = m_session->session().photo(path);
+    int unexported = 0;
+    if (photo) {
+        for (const session::Painting& painting : photo->paintings) unexported += painting.exported_to.isEmpty() ? 1 : 0;
+    }
+    if (unexported > 0 &&
+        m_session->ask(this, tr("Remove %1 and its %n unexported painting(s) from the session?", nullptr, unexported).arg(QFileInfo(path).fileName()),
+                       QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel) != QMessageBox::Yes) {
+        return;
+    }
+    if (m_running && m_running->contentPath == path) m_controller->cancel();
+    m_session->removePhoto(path);
+    m_photos->removePhoto(path);
+    updateBadges();
+    if (m_photos->count() == 0) {
+        m_preview->setBefore(QImage());
+        m_preview->setAfter(QImage());
+        m_versions->showPhoto(nullptr);
+        updateExportEnabled();
+    }
+    statusBar()->showMessage(tr("Removed %1 from the session").arg(QFileInfo(path).fileName()), 5000);
+}
+
+void MainWindow::rebuildFromSession() {
+    const session::Session& document = m_session->session();
+    const QString current = m_session->currentPhoto();
+    m_photos->blockSignals(true);
+    m_photos->clear();
+    for (const session::Photo& photo : document.photos) m_photos->addPhoto(photo.path, nullptr, false);
+    m_photos->blockSignals(false);
+    if (!current.isEmpty()) m_photos->setCurrentPhoto(current);
+    onPhotoChanged(m_photos->currentPhoto());
+    updateBadges();
+}
+
+QString MainWindow::saveSessionTo(const QString& path) {
+    const QString error = m_session->saveTo(path);
+    if (error.isEmpty()) statusBar()->showMessage(tr("Saved the session as %1").arg(QFileInfo(path).fileName()), 6000);
+    return error;
+}
+
+QString MainWindow::openSessionFrom(const QString& path) {
+    const QString error = m_session->openFrom(path);
+    if (error.isEmpty()) statusBar()->showMessage(tr("Opened the session %1").arg(QFileInfo(path).fileName()), 6000);
+    return error;
+}
+
+bool MainWindow::saveSession() {
+    if (m_session->filePath().isEmpty()) return saveSessionAs();
+    const QString error = saveSessionTo(m_session->filePath());
+    if (!error.isEmpty()) m_messages->showMessage(MessageBar::Kind::Error, error);
+    return error.isEmpty();
+}
+
+bool MainWindow::saveSessionAs() {
+    const QString start = m_session->filePath().isEmpty()
+                              ? QDir(QStandardPaths::writableLocation(QStandardPaths::PicturesLocation)).filePath(tr("session") + QStringLiteral(".shuimo"))
+                              : m_session->filePath();
+    QString path = QFileDialog::getSaveFileName(this, tr("Save Session"), start, tr("Shuimo sessions (*.shuimo)"));
+    if (path.isEmpty()) return false;
+    if (QFileInfo(path).suffix().isEmpty()) path += QStringLiteral(".shuimo");
+    const QString error = saveSessionTo(path);
+    if (!error.isEmpty()) m_messages->showMessage(MessageBar::Kind::Error, error);
+    return error.isEmpty();
+}
+
+void MainWindow::openSession() {
+    if (m_session->isModified() && m_session->session().unexported_paintings() > 0) {
+        const auto answer = m_session->ask(this, tr("The current session has unsaved paintings. Save it before opening another?"),
+                                           QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+        if (answer == QMessageBox::Cancel || (answer == QMessageBox::Save && !saveSession())) return;
+    }
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Session"), QFileInfo(m_session->filePath()).absolutePath(),
+                                                      tr("Shuimo sessions (*.shuimo)"));
+    if (path.isEmpty()) return;
+    if (const QString error = openSessionFrom(path); !error.isEmpty()) m_messages->showMessage(MessageBar::Kind::Error, error);
+}
+
+QString MainWindow::loadSettingsFrom(const QString& path) {
+    try {
+        const PaintingSettings settings = ExportController::readPaintingSettings(path);
+        applySettings(settings.params, settings.styles);
+    } catch (const std::exception& error) {
+        return QString::fromStdString(error.what());
+    }
+    return {};
+}
+
+void MainWindow::loadSettingsFromPainting() {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Load Settings from Painting"), QSettings().value(QStringLiteral("lastOpenDir")).toString(),
+                                                      tr("Exported paintings and their settings (*.png *.json)"));
+    if (path.isEmpty()) return;
+    if (const QString error = loadSettingsFrom(path); !error.isEmpty()) m_messages->showMessage(MessageBar::Kind::Error, error);
+}
+
+bool MainWindow::confirmClose() {
+    const bool painting = m_controller->isBusy() || m_session->queuedCount() > 0;
+    const bool batch = m_batch->dialog() && m_batch->dialog()->controller()->isRunning();
+    const int unexported = m_session->isModified() ? m_session->session().unexported_paintings() : 0;
+    if (painting || batch || unexported > 0) {
+        QStringList reasons;
+        if (painting) reasons << tr("A painting is in progress (it will stop).");
+        if (batch) reasons << tr("A batch export is running (it will resume at the next start).");
+        if (unexported > 0) reasons << tr("%n painting(s) were neither exported nor saved in a session file.", nullptr, unexported);
+        const auto answer = m_session->ask(this, reasons.join(QLatin1Char('\n')) + QStringLiteral("\n\n") + tr("Save the session before quitting?"),
+                                           QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+        if (answer == QMessageBox::Cancel) return false;
+        if (answer == QMessageBox::Save && !saveSession()) return false;
+        if (answer == QMessageBox::Discard) {
+            m_session->removeAutosave();
+            return true;
+        }
+    }
+    if (const QString error = m_session->writeAutosave(); !error.isEmpty()) {
+        return m_session->ask(this, error + QStringLiteral("\n\n") + tr("Quit anyway?"), QMessageBox::Yes | QMessageBox::Cancel,
+                              QMessageBox::Cancel) == QMessageBox::Yes;
+    }
+    return true;
 }
 
 QString MainWindow::exportResultTo(const QString& path, int bitDepth) {
@@ -383,6 +710,7 @@ QString MainWindow::exportResultTo(const QString& path, int bitDepth) {
 
 void MainWindow::exportResult() {
     m_export->exportWithDialog(m_photos->photos());
+    updateExportEnabled();
 }
 
 void MainWindow::openBatchDialog() {
@@ -426,6 +754,10 @@ void MainWindow::saveSettings() const {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
+    if (!confirmClose()) {
+        event->ignore();
+        return;
+    }
     saveSettings();
     m_controller->shutdown();
     m_batch->shutdown();  // running jobs back to "queued": the next start resumes them

@@ -18,6 +18,7 @@
 #include "job_types.h"
 #include "models_prompt.h"
 #include "run_presenter.h"
+#include "session_controller.h"
 
 class QAction;
 class QPushButton;
@@ -35,6 +36,7 @@ class RecentFilesMenu;
 class StyleController;
 class StyleGallery;
 class StylesPanel;
+class VersionsStrip;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -60,7 +62,17 @@ public:
     StyleController* controller() const { return m_controller; }
     QUndoStack* undoStack() const { return m_undo; }
     QAction* exportAction() const { return m_exportAction; }
+    // The selected photo has a selected painting (what Export writes).
     bool hasResult() const { return m_export->hasResult(); }
+    SessionController* sessionController() const { return m_session; }
+    VersionsStrip* versionsStrip() const { return m_versions; }
+    // Session files (.shuimo); each returns an error message, empty on success.
+    QString saveSessionTo(const QString& path);
+    QString openSessionFrom(const QString& path);
+    // Takes the parameters and styles of an exported painting (PNG text chunk or .json sidecar).
+    QString loadSettingsFrom(const QString& path);
+    // Removes a photo from the session (asks first when it has unexported paintings).
+    void removePhoto(const QString& path);
     // A throughput (GFLOP/s) already known, e.g. from an earlier session: no probe is run.
     void setKnownThroughput(double gflops) { m_run->setKnownThroughput(gflops); }
 
@@ -75,6 +87,11 @@ public Q_SLOTS:
     void openBatchDialog();
     void openPreferences();
     void refreshModelStatus() { m_models->refresh(); }
+    // File > Save Session (asks for a file the first time), Save Session As…, Open Session…
+    bool saveSession();
+    bool saveSessionAs();
+    void openSession();
+    void loadSettingsFromPainting();
 
 protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
@@ -90,6 +107,19 @@ private:
     void onBusyChanged(bool busy);
     void onPhotoChanged(const QString& path);
     void restartIfRunning();
+    // Painting: the selected photo, its current version (or a comparison of two), the badges.
+    void showCurrentPainting();
+    void showVersions();
+    void updateBadges();
+    void updateExportEnabled();
+    void startJob(const JobRequest& request);
+    void startNextQueued();
+    void refinishCurrent();
+    void applySettings(const engine::StyleParams& params, const std::vector<session::StyleRef>& styles);
+    void paintOthersLike(int version);
+    void rebuildFromSession();
+    // Asks Save / Discard / Cancel when quitting would lose work; false: stay.
+    bool confirmClose();
     void loadSettings();
     void saveSettings() const;
 
@@ -109,6 +139,11 @@ private:
     ExportController* m_export = nullptr;
     ModelsPrompt* m_models = nullptr;
     BatchLauncher* m_batch = nullptr;
+    SessionController* m_session = nullptr;
+    VersionsStrip* m_versions = nullptr;
+    QImage m_photoPreview;                // the selected photo at preview size
+    QTimer m_refinishTimer;               // debounces re-finishing from finishing-only edits
+    bool m_applyingSettings = false;      // parameters set by the window, not edited by the artist
 
     QAction* m_runAction = nullptr;
     QAction* m_cancelAction = nullptr;

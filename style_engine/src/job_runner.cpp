@@ -452,6 +452,7 @@ StyleResult JobRunner::run() {
     if (p_.preserve_colors && !at_final_size) content_at_result = tensor_to_image(resize_image_tensor(content_full_, final_size));
     StyleResult result;
     result.image = finish_image(final_image, content_at_result);
+    result.raw_image = tensor_to_image(final_image);
     result.cancelled = cancelled_;
     result.iterations_run = evaluations_;
     result.seconds = seconds_since_start();

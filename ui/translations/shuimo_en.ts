@@ -79,6 +79,44 @@
         <numerusform>Added %n photos</numerusform>
       </translation>
     </message>
+    <message numerus="yes">
+      <source>%1 (and %n more not added)</source>
+      <translation>
+        <numerusform>%1 (and %n more not added)</numerusform>
+        <numerusform>%1 (and %n more not added)</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>%n photo(s) will be painted with the settings of %1</source>
+      <translation>
+        <numerusform>%n photo will be painted with the settings of %1</numerusform>
+        <numerusform>%n photos will be painted with the settings of %1</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>Remove %1 and its %n unexported painting(s) from the session?</source>
+      <translation>
+        <numerusform>Remove %1 and its %n unexported painting from the session?</numerusform>
+        <numerusform>Remove %1 and its %n unexported paintings from the session?</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>%n painting(s) were neither exported nor saved in a session file.</source>
+      <translation>
+        <numerusform>%n painting were neither exported nor saved in a session file.</numerusform>
+        <numerusform>%n paintings were neither exported nor saved in a session file.</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
+    <name>shuimo::ui::PhotoStrip</name>
+    <message numerus="yes">
+      <source>%n painting(s)</source>
+      <translation>
+        <numerusform>%n painting</numerusform>
+        <numerusform>%n paintings</numerusform>
+      </translation>
+    </message>
   </context>
   <context>
     <name>shuimo::ui::ParameterPanel</name>
@@ -125,6 +163,19 @@
       <translation>
         <numerusform>%n min</numerusform>
         <numerusform>%n min</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
+    <name>shuimo::ui::VersionsStrip</name>
+    <message numerus="yes">
+      <source>%1
+%2, %n evaluation(s), %3 s%4</source>
+      <translation>
+        <numerusform>%1
+%2, %n evaluation, %3 s%4</numerusform>
+        <numerusform>%1
+%2, %n evaluations, %3 s%4</numerusform>
       </translation>
     </message>
   </context>

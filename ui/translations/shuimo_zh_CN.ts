@@ -408,10 +408,6 @@
   <context>
     <name>shuimo::ui::ExportController</name>
     <message>
-      <source>There is no result to export yet: run the style transfer first.</source>
-      <translation>还没有可导出的结果：请先运行风格迁移。</translation>
-    </message>
-    <message>
       <source>PNG, 8 bit (*.png)</source>
       <translation>PNG，8 位 (*.png)</translation>
     </message>
@@ -438,6 +434,26 @@
     <message>
       <source>Exported %1 and its settings (%2)</source>
       <translation>已导出 %1 及其设置（%2）</translation>
+    </message>
+    <message>
+      <source>The selected photo has no painting yet: run the style transfer first.</source>
+      <translation>所选照片还没有画作：请先运行风格迁移。</translation>
+    </message>
+    <message>
+      <source>Could not read %1: %2</source>
+      <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+      <source>%1 holds no Shuimo settings (nor is there a %2 beside it).</source>
+      <translation>%1 中没有水墨的设置（旁边也没有 %2）。</translation>
+    </message>
+    <message>
+      <source>The settings in %1 are not readable: %2</source>
+      <translation>%1 中的设置无法读取：%2</translation>
+    </message>
+    <message>
+      <source>no parameters</source>
+      <translation>没有参数</translation>
     </message>
   </context>
   <context>
@@ -627,12 +643,124 @@ Then tick a style on the left and press Run.</source>
       <translation>批量导出(&amp;B)…</translation>
     </message>
     <message>
-      <source>&amp;Toolbar</source>
-      <translation>工具栏(&amp;T)</translation>
+      <source>Comparing %1 (before) with %2 (after)</source>
+      <translation>正在比较 %1（之前）与 %2（之后）</translation>
     </message>
     <message>
-      <source>Reset &amp;Layout</source>
-      <translation>重置布局(&amp;L)</translation>
+      <source>Open &amp;Session…</source>
+      <translation>打开会话(&amp;S)…</translation>
+    </message>
+    <message>
+      <source>Save Sess&amp;ion</source>
+      <translation>保存会话(&amp;I)</translation>
+    </message>
+    <message>
+      <source>Save Session &amp;As…</source>
+      <translation>会话另存为(&amp;A)…</translation>
+    </message>
+    <message>
+      <source>&amp;Load Settings from Painting…</source>
+      <translation>从画作载入设置(&amp;L)…</translation>
+    </message>
+    <message numerus="yes">
+      <source>%1 (and %n more not added)</source>
+      <translation>
+        <numerusform>%1（另有 %n 个未添加）</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>%1 will be painted when %2 is done</source>
+      <translation>%2 完成后将绘制 %1</translation>
+    </message>
+    <message>
+      <source>Re-finished without a new run: a new version (the earlier one is kept)</source>
+      <translation>已重新润色，无需重新运行：新增一个版本（之前的版本保留）</translation>
+    </message>
+    <message>
+      <source>The finishing could not be re-applied: %1</source>
+      <translation>无法重新应用润色：%1</translation>
+    </message>
+    <message>
+      <source>These styles are no longer where they were: %1</source>
+      <translation>这些风格已不在原来的位置：%1</translation>
+    </message>
+    <message>
+      <source>Settings applied (Ctrl+Z undoes)</source>
+      <translation>已应用设置（Ctrl+Z 可撤销）</translation>
+    </message>
+    <message numerus="yes">
+      <source>%n photo(s) will be painted with the settings of %1</source>
+      <translation>
+        <numerusform>将用 %1 的设置绘制 %n 张照片</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>Remove %1 and its %n unexported painting(s) from the session?</source>
+      <translation>
+        <numerusform>从会话中移除 %1 及其 %n 幅未导出的画作吗？</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>Removed %1 from the session</source>
+      <translation>已从会话中移除 %1</translation>
+    </message>
+    <message>
+      <source>Saved the session as %1</source>
+      <translation>会话已保存为 %1</translation>
+    </message>
+    <message>
+      <source>Opened the session %1</source>
+      <translation>已打开会话 %1</translation>
+    </message>
+    <message>
+      <source>session</source>
+      <translation>会话</translation>
+    </message>
+    <message>
+      <source>Save Session</source>
+      <translation>保存会话</translation>
+    </message>
+    <message>
+      <source>Shuimo sessions (*.shuimo)</source>
+      <translation>水墨会话 (*.shuimo)</translation>
+    </message>
+    <message>
+      <source>The current session has unsaved paintings. Save it before opening another?</source>
+      <translation>当前会话有未保存的画作。打开另一个会话前要先保存吗？</translation>
+    </message>
+    <message>
+      <source>Open Session</source>
+      <translation>打开会话</translation>
+    </message>
+    <message>
+      <source>Load Settings from Painting</source>
+      <translation>从画作载入设置</translation>
+    </message>
+    <message>
+      <source>Exported paintings and their settings (*.png *.json)</source>
+      <translation>导出的画作及其设置 (*.png *.json)</translation>
+    </message>
+    <message>
+      <source>A painting is in progress (it will stop).</source>
+      <translation>有一幅画正在绘制（将会停止）。</translation>
+    </message>
+    <message>
+      <source>A batch export is running (it will resume at the next start).</source>
+      <translation>批量导出正在运行（下次启动时继续）。</translation>
+    </message>
+    <message numerus="yes">
+      <source>%n painting(s) were neither exported nor saved in a session file.</source>
+      <translation>
+        <numerusform>%n 幅画作既未导出，也未保存到会话文件中。</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>Save the session before quitting?</source>
+      <translation>退出前保存会话吗？</translation>
+    </message>
+    <message>
+      <source>Quit anyway?</source>
+      <translation>仍然退出吗？</translation>
     </message>
   </context>
   <context>
@@ -853,8 +981,16 @@ Install it anyway, unverified, under this name (letters, digits, '-', '_', '.'):
       <translation>自定义</translation>
     </message>
     <message>
+      <source>Sets output size and iterations at once</source>
+      <translation>一次设定输出尺寸和迭代次数</translation>
+    </message>
+    <message>
       <source>&amp;Quality:</source>
       <translation>质量(&amp;Q)：</translation>
+    </message>
+    <message>
+      <source>How strongly the result follows the style references (style weight, log scale)</source>
+      <translation>结果贴近风格参考图的程度（风格权重，对数刻度）</translation>
     </message>
     <message>
       <source>&amp;Style strength:</source>
@@ -885,6 +1021,18 @@ Install it anyway, unverified, under this name (letters, digits, '-', '_', '.'):
       <translation>迭代次数(&amp;I)：</translation>
     </message>
     <message>
+      <source>%1 px (4K)</source>
+      <translation>%1 像素 (4K)</translation>
+    </message>
+    <message>
+      <source>%1 px</source>
+      <translation>%1 像素</translation>
+    </message>
+    <message>
+      <source> px</source>
+      <translation> 像素</translation>
+    </message>
+    <message>
       <source>Output si&amp;ze:</source>
       <translation>输出尺寸(&amp;Z)：</translation>
     </message>
@@ -895,6 +1043,10 @@ Install it anyway, unverified, under this name (letters, digits, '-', '_', '.'):
     <message>
       <source>St&amp;yle scale:</source>
       <translation>风格缩放(&amp;Y)：</translation>
+    </message>
+    <message>
+      <source>&amp;Preserve the photo's colours</source>
+      <translation>保留照片原色(&amp;P)</translation>
     </message>
     <message>
       <source>Advanced</source>
@@ -927,6 +1079,10 @@ Install it anyway, unverified, under this name (letters, digits, '-', '_', '.'):
     <message>
       <source>Optimiser:</source>
       <translation>优化器：</translation>
+    </message>
+    <message>
+      <source>Adam only</source>
+      <translation>仅用于 Adam</translation>
     </message>
     <message>
       <source>Learning rate:</source>
@@ -1001,129 +1157,65 @@ Install it anyway, unverified, under this name (letters, digits, '-', '_', '.'):
       <translation>色彩强度(&amp;G)：</translation>
     </message>
     <message>
+      <source>&amp;Monochrome ink on the style's paper</source>
+      <translation>单色水墨，用风格图的纸色(&amp;M)</translation>
+    </message>
+    <message>
       <source>The result as ink tones on the paper colour of the first style</source>
       <translation>把结果渲染为第一个风格图纸色上的墨色浓淡</translation>
+    </message>
+    <message>
+      <source>Photo's size</source>
+      <translation>照片原尺寸</translation>
     </message>
     <message>
       <source>From a start image</source>
       <translation>从起始图像</translation>
     </message>
-    <message>
-      <source>Fine detail</source>
-      <translation>细腻笔触</translation>
-    </message>
-    <message>
-      <source>Small textures of the style; the photo's detail kept closely</source>
-      <translation>取风格的细小纹理；紧贴照片的细节</translation>
-    </message>
-    <message>
-      <source>Balanced</source>
-      <translation>均衡</translation>
-    </message>
-    <message>
-      <source>Textures and strokes of every size (Gatys et al.)</source>
-      <translation>各种大小的纹理与笔触（Gatys 等人）</translation>
-    </message>
-    <message>
-      <source>Broad strokes</source>
-      <translation>大笔挥洒</translation>
-    </message>
-    <message>
-      <source>The style's large strokes and shapes, little fine texture</source>
-      <translation>取风格的大笔触与大形状，细纹理较少</translation>
-    </message>
-    <message>
-      <source>Loose and abstract</source>
-      <translation>写意抽象</translation>
-    </message>
-    <message>
-      <source>Only the photo's main shapes survive; the style leads</source>
-      <translation>只保留照片的主要形体，以风格为主</translation>
-    </message>
-    <message numerus="yes">
-      <source>%1 px, %n iteration(s)</source>
-      <translation>
-        <numerusform>%1 像素，%n 次迭代</numerusform>
-      </translation>
-    </message>
-    <message>
-      <source>Sets output size and iterations at once; Custom once either differs from the preset</source>
-      <translation>同时设定输出尺寸和迭代次数；任一项与预设不同时显示“自定义”</translation>
-    </message>
-    <message>
-      <source> %</source>
-      <translation>%</translation>
-    </message>
-    <message>
-      <source>Custom (see Advanced)</source>
-      <translation>自定义（见“高级”）</translation>
-    </message>
-    <message>
-      <source>Which sizes of the style's marks the painting takes: fine texture or broad strokes</source>
-      <translation>画作取风格中多大的笔迹：细腻纹理还是大笔触</translation>
-    </message>
-    <message>
-      <source>&amp;Brush detail:</source>
-      <translation>笔触粗细(&amp;B)：</translation>
-    </message>
-    <message>
-      <source>The style's paper</source>
-      <translation>风格图的纸色</translation>
-    </message>
-    <message>
-      <source>A colour of my own</source>
-      <translation>自选颜色</translation>
-    </message>
-    <message>
-      <source>Choose…</source>
-      <translation>选择…</translation>
-    </message>
-    <message>
-      <source>Choose the paper colour</source>
-      <translation>选择纸张颜色</translation>
-    </message>
-    <message>
-      <source>&amp;Paper:</source>
-      <translation>纸张(&amp;P)：</translation>
-    </message>
-    <message>
-      <source>Preserve the photo's co&amp;lours</source>
-      <translation>保留照片的色彩(&amp;L)</translation>
-    </message>
-    <message>
-      <source>The style loss's weight itself; Style strength %1 % is %2, 0 % is %3 and 100 % is %4</source>
-      <translation>风格损失的权重本身；风格强度 %1% 对应 %2，0% 对应 %3，100% 对应 %4</translation>
-    </message>
-    <message>
-      <source>Style weight:</source>
-      <translation>风格权重：</translation>
-    </message>
-    <message>
-      <source>Adam's step size (the image is in 0…1)</source>
-      <translation>Adam 的步长（图像取值 0…1）</translation>
-    </message>
-    <message>
-      <source>The noise a start from noise begins with</source>
-      <translation>从噪声开始时所用的噪声</translation>
-    </message>
-    <message>
-      <source>How strongly the painting follows the styles. Style weight %1 (the exact number is under Advanced)</source>
-      <translation>画作跟随风格的程度。风格权重 %1（精确数值见“高级”）</translation>
-    </message>
-    <message>
-      <source>Paper Colour</source>
-      <translation>纸张颜色</translation>
-    </message>
-    <message>
-      <source>Mo&amp;nochrome ink on the style's paper</source>
-      <translation>单色水墨，用风格图的纸色(&amp;N)</translation>
-    </message>
   </context>
   <context>
     <name>shuimo::ui::PhotoStrip</name>
     <message>
-      <source>Your photos: drop files or folders here, or use File &gt; Open</source>
-      <translation>您的照片：把文件或文件夹拖到这里，或使用“文件 &gt; 打开”</translation>
+      <source>Your photos: drop files or folders here, or use File &gt; Open. Delete removes one; right-click to move it</source>
+      <translation>你的照片：把文件或文件夹拖到这里，或使用“文件 &gt; 打开”。按 Delete 移除；右键可移动</translation>
+    </message>
+    <message>
+      <source>%1 is not a file.</source>
+      <translation>%1 不是文件。</translation>
+    </message>
+    <message>
+      <source>%1 is not an image Shuimo reads (PNG, JPEG, TIFF, WebP, BMP).</source>
+      <translation>%1 不是水墨能读取的图像（PNG、JPEG、TIFF、WebP、BMP）。</translation>
+    </message>
+    <message>
+      <source>%1 was not added: %2</source>
+      <translation>%1 未添加：%2</translation>
+    </message>
+    <message>
+      <source>Painting now</source>
+      <translation>正在绘制</translation>
+    </message>
+    <message>
+      <source>Waiting to be painted</source>
+      <translation>等待绘制</translation>
+    </message>
+    <message numerus="yes">
+      <source>%n painting(s)</source>
+      <translation>
+        <numerusform>%n 幅画作</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>Move Left</source>
+      <translation>左移</translation>
+    </message>
+    <message>
+      <source>Move Right</source>
+      <translation>右移</translation>
+    </message>
+    <message>
+      <source>Remove from Session</source>
+      <translation>从会话中移除</translation>
     </message>
   </context>
   <context>
@@ -1307,70 +1399,50 @@ Install it anyway, unverified, under this name (letters, digits, '-', '_', '.'):
     </message>
   </context>
   <context>
-    <name>shuimo::ui::SizeControl</name>
+    <name>shuimo::ui::SessionController</name>
     <message>
-      <source>Photo's own size</source>
-      <translation>照片原尺寸</translation>
+      <source>Could not read the session %1: %2</source>
+      <translation>无法读取会话 %1：%2</translation>
     </message>
     <message>
-      <source>%1 px (4K)</source>
-      <translation>%1 像素 (4K)</translation>
+      <source>Could not save the session %1: %2</source>
+      <translation>无法保存会话 %1：%2</translation>
     </message>
     <message>
-      <source>%1 px</source>
-      <translation>%1 像素</translation>
+      <source>%1 is not a Shuimo session file.</source>
+      <translation>%1 不是水墨会话文件。</translation>
     </message>
     <message>
-      <source>%1 print, %2 dpi (%3 px)</source>
-      <translation>%1 打印，%2 dpi（%3 像素）</translation>
+      <source>The session %1 is cut short (%2): it was not completely copied or saved.</source>
+      <translation>会话 %1 不完整（%2）：它没有被完整复制或保存。</translation>
     </message>
     <message>
-      <source>Long side %1 cm at %2 dpi</source>
-      <translation>长边 %1 厘米，%2 dpi</translation>
+      <source>The session %1 was saved by a newer Shuimo (session format %2; this version reads format %3). Update Shuimo to open it.</source>
+      <translation>会话 %1 由更新版本的水墨保存（会话格式 %2；本版本读取格式 %3）。请更新水墨后再打开。</translation>
     </message>
     <message>
-      <source>Custom size in pixels</source>
-      <translation>自定义像素尺寸</translation>
+      <source>The session %1 has a format version (%2) no Shuimo writes.</source>
+      <translation>会话 %1 的格式版本（%2）不是任何水墨版本写出的。</translation>
     </message>
     <message>
-      <source>Custom print size (cm)</source>
-      <translation>自定义打印尺寸（厘米）</translation>
+      <source>The session %1 is damaged: %2</source>
+      <translation>会话 %1 已损坏：%2</translation>
     </message>
     <message>
-      <source>The painting's long side; the short side follows the photo's shape</source>
-      <translation>画作的长边；短边按照片比例</translation>
+      <source>The session %1 changed on disk after it was saved (its checksum does not match).</source>
+      <translation>会话 %1 保存后在磁盘上被改动过（校验和不符）。</translation>
     </message>
     <message>
-      <source> px</source>
-      <translation> 像素</translation>
+      <source>Version %1</source>
+      <translation>版本 %1</translation>
     </message>
     <message>
-      <source>Long side in pixels</source>
-      <translation>长边像素数</translation>
+      <source>The last session could not be restored (kept as %1): %2</source>
+      <translation>无法恢复上次的会话（已保留为 %1）：%2</translation>
     </message>
     <message>
-      <source> cm</source>
-      <translation> 厘米</translation>
-    </message>
-    <message>
-      <source>Long side of the print in centimetres</source>
-      <translation>打印长边（厘米）</translation>
-    </message>
-    <message>
-      <source> dpi</source>
-      <translation> dpi</translation>
-    </message>
-    <message>
-      <source>Print resolution in dots per inch (300 for photo prints)</source>
-      <translation>打印分辨率，每英寸点数（照片打印用 300）</translation>
-    </message>
-    <message>
-      <source>At most %1 px: %2 cm at this resolution</source>
-      <translation>最多 %1 像素：此分辨率下为 %2 厘米</translation>
-    </message>
-    <message>
-      <source>%1 px on the long side</source>
-      <translation>长边 %1 像素</translation>
+      <source>Shuimo</source>
+      <translation>水墨</translation>
     </message>
   </context>
   <context>
@@ -1417,6 +1489,51 @@ Install it anyway, unverified, under this name (letters, digits, '-', '_', '.'):
     <message>
       <source>Images (%1)</source>
       <translation>图像 (%1)</translation>
+    </message>
+  </context>
+  <context>
+    <name>shuimo::ui::VersionsStrip</name>
+    <message>
+      <source>This photo's paintings: click one to show and export it; select two (Ctrl+click) to compare them</source>
+      <translation>这张照片的画作：单击一幅即显示并可导出；选中两幅（Ctrl+单击）即可比较</translation>
+    </message>
+    <message>
+      <source>%1 (stopped)</source>
+      <translation>%1（已停止）</translation>
+    </message>
+    <message numerus="yes">
+      <source>%1
+%2, %n evaluation(s), %3 s%4</source>
+      <translation>
+        <numerusform>%1
+%2，%n 次评估，%3 秒%4</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>
+re-finished without a run</source>
+      <translation>
+未重新运行，仅重新润色</translation>
+    </message>
+    <message>
+      <source>Show This Version</source>
+      <translation>显示此版本</translation>
+    </message>
+    <message>
+      <source>Compare with the Current Version</source>
+      <translation>与当前版本比较</translation>
+    </message>
+    <message>
+      <source>Use These Settings</source>
+      <translation>使用这些设置</translation>
+    </message>
+    <message>
+      <source>Paint the Other Photos with These Settings</source>
+      <translation>用这些设置绘制其他照片</translation>
+    </message>
+    <message>
+      <source>Delete This Version</source>
+      <translation>删除此版本</translation>
     </message>
   </context>
 </TS>

@@ -75,6 +75,7 @@ struct StyleJob {
 
 struct StyleResult {
     Image image;                 // RGB in [0,1] at the output size
+    Image raw_image;             // the same before finishing (colour strength, preserve colours, ink): the GUI re-finishes it
     bool cancelled = false;
     int iterations_run = 0;
     double seconds = 0.0;

@@ -1,0 +1,35 @@
+#pragma once
+// Changing a painting's finishing without a new run: colour strength, preserve
+// colours, monochrome ink and the paper colour act on the unfinished image the
+// run left (Painting::raw) through the engine's pure ink functions (ink_output.h),
+// in the order the engine applies them at the end of a job.
+
+#include <QString>
+#include <array>
+#include <string_view>
+
+#include "shuimo/engine/ink_output.h"
+#include "shuimo/session/session.h"
+
+namespace shuimo::session {
+
+// The parameter table's keys of the finishing fields.
+inline constexpr std::array<std::string_view, 4> kFinishingKeys{"colour_strength", "preserve_colors", "monochrome_ink",
+                                                                "paper_colour"};
+
+// True when a and b differ, and only in finishing fields.
+bool only_finishing_differs(const engine::StyleParams& a, const engine::StyleParams& b);
+
+// `raw` finished with `params`' finishing fields: content_at_size (the photo at raw's
+// size) for preserve colours, `paper` for monochrome ink. Throws engine::ConfigError.
+engine::Image finish_image(const engine::Image& raw, const engine::StyleParams& params, const engine::Image& content_at_size,
+                           engine::Rgb paper);
+
+// `painting` re-finished with `params` (its own parameters with other finishing):
+// reads the photo (for preserve colours) and the first style (for the paper of
+// monochrome ink without a paper colour) as the engine does. The result has
+// refinished set, the new parameters, a fresh time and no export. Throws
+// engine::EngineError (ImageIoError: a file gone; ConfigError: no unfinished image).
+Painting refinish(const Painting& painting, const engine::StyleParams& params, const QString& photo_path);
+
+}  // namespace shuimo::session

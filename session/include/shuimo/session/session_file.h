@@ -1,0 +1,65 @@
+#pragma once
+// The .shuimo session file: one self-contained file holding the whole session,
+// paintings' pixels included.
+//
+//   "SHUIMO-SESSION\n"            15 bytes, the magic
+//   header length                 8 bytes, little-endian
+//   header                        UTF-8 JSON: {"format": "shuimo-session", "format_version": 1,
+//                                 "data_bytes", "data_crc32", "current_photo", "photos": [...]}
+//   data                          every picture's 16-bit little-endian samples, zlib-compressed
+//                                 (Qt's qCompress framing), back to back in header order
+//
+// Each painting in the header names its picture(s) by {width, height, channels,
+// offset, bytes} into the data section; the parameters are the parameter table's
+// JSON (param_table.h). Written atomically (temporary file + rename). Read strictly:
+// a wrong magic, a newer or unknown format version, a header that does not parse,
+// an unknown, missing or mistyped field, a picture outside the data, a data
+// checksum that does not match, a picture that does not decompress to its size:
+// each is a SessionFileError saying which, and nothing is returned.
+
+#include <QString>
+#include <stdexcept>
+#include <string>
+
+#include "shuimo/session/session.h"
+
+namespace shuimo::session {
+
+inline constexpr int kSessionFormatVersion = 1;
+inline constexpr const char* kSessionSuffix = "shuimo";
+
+class SessionFileError : public std::runtime_error {
+public:
+    enum class Kind {
+        CannotRead,     // detail: the system's reason
+        CannotWrite,    // detail: the system's reason
+        NotASession,    // wrong magic: another kind of file
+        Truncated,      // ends before its header or data does
+        NewerVersion,   // version: the file's format version (> kSessionFormatVersion)
+        UnknownVersion, // version: not a version any Shuimo wrote
+        Malformed,      // detail: which field and what is wrong
+        Damaged,        // the data's checksum does not match: changed on disk since it was written
+    };
+    SessionFileError(Kind kind, QString path, QString detail = {}, int version = 0);
+    Kind kind() const { return m_kind; }
+    const QString& path() const { return m_path; }
+    const QString& detail() const { return m_detail; }
+    int version() const { return m_version; }
+
+private:
+    Kind m_kind;
+    QString m_path;
+    QString m_detail;
+    int m_version;
+};
+
+// Throws SessionFileError (CannotWrite); the file is then left as it was.
+void save_session(const QString& path, const Session& session);
+// Throws SessionFileError.
+Session load_session(const QString& path);
+
+// The same on bytes in memory (`path` names them in errors).
+QByteArray encode_session(const Session& session);
+Session decode_session(const QByteArray& bytes, const QString& path);
+
+}  // namespace shuimo::session

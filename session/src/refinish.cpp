@@ -1,0 +1,50 @@
+#include "shuimo/session/refinish.h"
+
+#include "shuimo/engine/errors.h"
+#include "shuimo/engine/param_table.h"
+#include "shuimo/image_io/image_io.h"
+
+namespace shuimo::session {
+
+bool only_finishing_differs(const engine::StyleParams& a, const engine::StyleParams& b) {
+    if (a == b) return false;
+    engine::StyleParams with_b_finishing = a;
+    for (const std::string_view key : kFinishingKeys) engine::copy_param(*engine::find_param_field(key), b, with_b_finishing);
+    return with_b_finishing == b;
+}
+
+engine::Image finish_image(const engine::Image& raw, const engine::StyleParams& params, const engine::Image& content_at_size,
+                           engine::Rgb paper) {
+    engine::Image result = raw;
+    if (params.preserve_colors || params.colour_strength != 1.0) {
+        result = engine::mix_colour_strength(result, params.preserve_colors ? content_at_size : result, params.colour_strength);
+    }
+    return params.monochrome_ink ? engine::monochrome_ink(result, paper) : result;
+}
+
+Painting refinish(const Painting& painting, const engine::StyleParams& params, const QString& photo_path) {
+    if (painting.raw.empty()) {
+        throw engine::ConfigError("this version keeps no unfinished image (it was itself re-finished or opened from an older file): run again");
+    }
+    const engine::Image raw = to_image(painting.raw);
+    engine::Image content;
+    if (params.preserve_colors) {
+        content = image_io::resize_image(image_io::read_image(photo_path.toStdU32String()).rgb, {raw.width, raw.height});
+    }
+    engine::Rgb paper;
+    if (params.paper_colour) {
+        paper = {(*params.paper_colour)[0], (*params.paper_colour)[1], (*params.paper_colour)[2]};
+    } else if (params.monochrome_ink) {
+        if (painting.styles.empty()) throw engine::ConfigError("monochrome ink needs a paper colour or a style to take it from");
+        paper = engine::estimate_paper_colour(image_io::read_image(painting.styles.front().path.toStdU32String()).rgb);
+    }
+    Painting out = painting;
+    out.image = to_picture(finish_image(raw, params, content, paper));
+    out.params = normalised_params(params);
+    out.refinished = true;
+    out.created = QDateTime::currentDateTimeUtc();
+    out.exported_to.clear();
+    return out;
+}
+
+}  // namespace shuimo::session

@@ -1,0 +1,260 @@
+// The session document (session/): its editing operations, the .shuimo file's
+// round trip (== on the whole document, not its JSON) and its strictness (a file
+// cut short, another kind of file, a newer format, an unknown field, damaged
+// data: each a clear error, nothing half-loaded), and re-finishing.
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <QtEndian>
+#include <random>
+
+#include "shuimo/engine/errors.h"
+#include "shuimo/engine/ink_output.h"
+#include "shuimo/session/refinish.h"
+#include "shuimo/session/session_file.h"
+
+using namespace shuimo;
+using session::SessionFileError;
+
+namespace {
+
+engine::Image noise(int width, int height, unsigned seed) {
+    std::mt19937 rng(seed);
+    std::uniform_real_distribution<float> unit(0.0f, 1.0f);
+    engine::Image image(width, height, 3);
+    for (float& v : image.pixels) v = unit(rng);
+    return image;
+}
+
+session::Painting painting(const QString& name, unsigned seed, bool withRaw) {
+    session::Painting p;
+    p.name = name;
+    p.created = QDateTime::fromMSecsSinceEpoch(1764000000123LL + seed, Qt::UTC);
+    p.end = seed % 2 ? session::PaintingEnd::Cancelled : session::PaintingEnd::Finished;
+    p.params.size = 96;
+    p.params.style_weight = 1.2345678901234567e6;  // every digit must survive
+    p.params.colour_strength = 0.3;
+    p.params.paper_colour = std::array<float, 3>{0.9f, 0.85f, 0.7f};
+    p.params.style_layers = {"relu1_1", "relu3_1"};
+    p.params.seed = 18446744073709551615ULL;
+    p.styles = {{QStringLiteral("/styles/ink é.png"), 0.25}, {QStringLiteral("/styles/pine.png"), 0.75}};
+    p.iterations_run = 37;
+    p.seconds = 1.0 / 3.0;
+    p.device = QStringLiteral("cpu");
+    p.precision = QStringLiteral("fp32");
+    p.image = session::to_picture(noise(12, 9, seed));
+    if (withRaw) p.raw = session::to_picture(noise(12, 9, seed + 100));
+    return p;
+}
+
+session::Session sample() {
+    session::Session s;
+    s.add_photo(QStringLiteral("/photos/cat.png"));
+    s.add_photo(QStringLiteral("/photos/astronaut 宇航员.jpg"));
+    s.add_photo(QStringLiteral("/photos/empty.png"));
+    s.add_painting(0, painting(QStringLiteral("Version 1"), 1, true));
+    s.add_painting(0, painting(QStringLiteral("Version 2"), 2, false));
+    s.photos[0].current = 0;
+    s.photos[0].paintings[1].exported_to = QStringLiteral("/out/cat_shuimo.png");
+    s.add_painting(1, painting(QStringLiteral("Mine"), 3, true));
+    s.current_photo = 1;
+    return s;
+}
+
+QByteArray replaced(QByteArray bytes, const QByteArray& from, const QByteArray& to) {
+    const qsizetype at = bytes.indexOf(from);
+    if (at < 0) qFatal("%s not in the file", from.constData());
+    return bytes.replace(at, from.size(), to);
+}
+
+// The file with its header text edited (and its length updated).
+QByteArray withHeader(const QByteArray& file, const QByteArray& from, const QByteArray& to) {
+    const qsizetype start = 15 + 8;
+    const quint64 length = qFromLittleEndian<quint64>(file.constData() + 15);
+    QByteArray header = file.mid(start, static_cast<qsizetype>(length));
+    header = replaced(header, from, to);
+    QByteArray out = file.left(15);
+    char bytes[8];
+    qToLittleEndian<quint64>(static_cast<quint64>(header.size()), bytes);
+    out.append(bytes, 8);
+    out += header;
+    out += file.mid(start + static_cast<qsizetype>(length));
+    return out;
+}
+
+}  // namespace
+
+class TestSessionFile : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void editingKeepsTheCurrentOnes() {
+        session::Session s = sample();
+        QCOMPARE(s.painting_count(), 3);
+        QCOMPARE(s.unexported_paintings(), 2);
+        s.move_photo(1, 0);  // the astronaut first; it stays current
+        QCOMPARE(s.photos[0].path, QStringLiteral("/photos/astronaut 宇航员.jpg"));
+        QCOMPARE(s.current_photo, 0);
+        s.remove_photo(0);  // the current one goes: its neighbour is current
+        QCOMPARE(s.photos.size(), std::size_t{2});
+        QCOMPARE(s.current_photo, 0);
+        QCOMPARE(s.photos[0].path, QStringLiteral("/photos/cat.png"));
+        s.remove_painting(0, 0);  // the current version goes: the next one is current
+        QCOMPARE(s.photos[0].current, 0);
+        QCOMPARE(s.photos[0].paintings[0].name, QStringLiteral("Version 2"));
+        s.remove_painting(0, 0);
+        QCOMPARE(s.photos[0].current, -1);
+        QCOMPARE(s.photos[0].made, 2);  // the next is still "Version 3"
+        QCOMPARE(s.add_photo(QStringLiteral("/photos/cat.png")), 0);  // no duplicates
+    }
+
+    void roundTripIsTheSameDocument() {
+        QTemporaryDir dir;
+        const session::Session original = sample();
+        const QString path = dir.filePath(QStringLiteral("my.shuimo"));
+        session::save_session(path, original);
+        const session::Session opened = session::load_session(path);
+        QVERIFY(opened == original);
+        QCOMPARE(opened.photos[0].paintings[0].params.style_weight, 1.2345678901234567e6);
+        QCOMPARE(opened.photos[1].paintings[0].image, original.photos[1].paintings[0].image);
+        // And one difference anywhere is seen by ==.
+        session::Session changed = opened;
+        changed.photos[1].paintings[0].image.samples[5] ^= 1;
+        QVERIFY(!(changed == original));
+        changed = opened;
+        changed.photos[0].paintings[1].params.tv_weight = 2.0;
+        QVERIFY(!(changed == original));
+        // Saving again over it is atomic and gives the same bytes.
+        session::save_session(path, opened);
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll(), session::encode_session(original));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 1);  // no temporary file left
+    }
+
+    // The fuzzing seed, written by a short Python script from the format's description
+    // (session_file.h), reads: the description is enough to write the format.
+    void fuzzSeedFollowsTheFormat() {
+        const session::Session seed = session::load_session(QStringLiteral(SHUIMO_FUZZ_SEED));
+        QCOMPARE(seed.photos.size(), std::size_t{2});
+        QCOMPARE(seed.photos[0].paintings.size(), std::size_t{1});
+        QCOMPARE(seed.photos[0].paintings[0].params.colour_strength, 0.5);
+        QCOMPARE(seed.photos[0].paintings[0].raw.width, 4);
+        QCOMPARE(seed.photos[1].current, -1);
+    }
+
+    void emptySessionRoundTrips() {
+        const session::Session empty;
+        QVERIFY(session::decode_session(session::encode_session(empty), QStringLiteral("e.shuimo")) == empty);
+    }
+
+    void strictReading_data() {
+        QTest::addColumn<QByteArray>("bytes");
+        QTest::addColumn<int>("kind");
+        QTest::addColumn<QString>("says");
+        const QByteArray good = session::encode_session(sample());
+        using Kind = SessionFileError::Kind;
+        QTest::newRow("empty") << QByteArray() << int(Kind::Truncated) << QStringLiteral("empty");
+        QTest::newRow("inside the magic") << good.left(6) << int(Kind::Truncated) << QStringLiteral("first line");
+        QTest::newRow("inside the header") << good.left(60) << int(Kind::Truncated) << QStringLiteral("header needs");
+        QTest::newRow("inside the data") << good.left(good.size() - 10) << int(Kind::Truncated) << QStringLiteral("data needs");
+        QTest::newRow("garbage") << QByteArray("\x89PNG\r\n\x1a\n this is not a session at all") << int(Kind::NotASession)
+                                 << QStringLiteral("not a Shuimo session");
+        QTest::newRow("text renamed") << QByteArray("hello\n") << int(Kind::NotASession) << QStringLiteral("not a Shuimo session");
+        QTest::newRow("newer version") << replaced(good, "\"format_version\":1", "\"format_version\":7") << int(Kind::NewerVersion)
+                                       << QStringLiteral("newer Shuimo (session format 7");
+        QTest::newRow("version 0") << replaced(good, "\"format_version\":1", "\"format_version\":0") << int(Kind::UnknownVersion)
+                                   << QStringLiteral("unknown format version 0");
+        QTest::newRow("unknown field") << withHeader(good, "\"refinished\":false", "\"refinished\":false,\"refinishes\":false") << int(Kind::Malformed)
+                                       << QStringLiteral("unknown key 'refinishes'");
+        QTest::newRow("wrong type") << withHeader(good, "\"iterations_run\":37", "\"iterations_run\":\"x\"") << int(Kind::Malformed)
+                                    << QStringLiteral("photo 1, painting 1: iterations_run is \"x\"");
+        QTest::newRow("missing field") << withHeader(good, "\"device\":\"cpu\",", "") << int(Kind::Malformed) << QStringLiteral("device");
+        QTest::newRow("header grew") << replaced(good, "\"iterations_run\":37", "\"iterations_run\":370") << int(Kind::Malformed)
+                                     << QStringLiteral("not JSON");  // its declared length now ends inside it
+        QTest::newRow("bad parameter") << replaced(good, "\"size\":96", "\"size\":-1") << int(Kind::Malformed) << QStringLiteral("size");
+        QTest::newRow("bad ending") << replaced(good, "\"ended\":\"finished\"", "\"ended\":\"finishex\"") << int(Kind::Malformed)
+                                    << QStringLiteral("expected finished or cancelled");
+        QTest::newRow("current out of range") << replaced(good, "\"current_photo\":1", "\"current_photo\":5") << int(Kind::Malformed)
+                                              << QStringLiteral("current_photo");
+        QByteArray flipped = good;
+        flipped[flipped.size() - 3] = static_cast<char>(flipped[flipped.size() - 3] ^ 0x10);
+        QTest::newRow("data changed") << flipped << int(Kind::Damaged) << QStringLiteral("checksum");
+        QTest::newRow("trailing bytes") << good + QByteArray("xyz") << int(Kind::Malformed) << QStringLiteral("past its data");
+        QTest::newRow("header not JSON") << withHeader(good, "{\"format\"", "{not json") << int(Kind::Malformed) << QStringLiteral("not JSON");
+        QTest::newRow("picture outside") << withHeader(good, "\"offset\":0,", "\"offset\":5,") << int(Kind::Malformed)
+                                         << QStringLiteral("starts at byte 5");
+    }
+
+    void strictReading() {
+        QFETCH(QByteArray, bytes);
+        QFETCH(int, kind);
+        QFETCH(QString, says);
+        try {
+            (void)session::decode_session(bytes, QStringLiteral("/tmp/mine.shuimo"));
+            QFAIL("read without an error");
+        } catch (const SessionFileError& error) {
+            QCOMPARE(int(error.kind()), kind);
+            const QString what = QString::fromStdString(error.what());
+            QVERIFY2(what.contains(QStringLiteral("/tmp/mine.shuimo")), qPrintable(what));
+            QVERIFY2(what.contains(says), qPrintable(what));
+        }
+    }
+
+    void unwritableLeavesNothing() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("missing/folder/s.shuimo"));
+        try {
+            session::save_session(path, sample());
+            QFAIL("saved into a missing folder");
+        } catch (const SessionFileError& error) {
+            QCOMPARE(error.kind(), SessionFileError::Kind::CannotWrite);
+        }
+        QVERIFY(!QFile::exists(path));
+    }
+
+    void finishingOnlyDiffers() {
+        engine::StyleParams a;
+        engine::StyleParams b = a;
+        QVERIFY(!session::only_finishing_differs(a, b));
+        b.colour_strength = 0.4;
+        b.monochrome_ink = true;
+        QVERIFY(session::only_finishing_differs(a, b));
+        b.iterations = 3;
+        QVERIFY(!session::only_finishing_differs(a, b));
+    }
+
+    // Re-finishing is the engine's finishing on the unfinished image: colour
+    // strength scales the chroma about the luma, monochrome ink leaves paper tones only.
+    void refinishAppliesTheEngineFinishing() {
+        session::Painting run = painting(QStringLiteral("Version 1"), 4, true);
+        run.params.colour_strength = 1.0;
+        run.params.paper_colour.reset();
+        engine::StyleParams grey = run.params;
+        grey.colour_strength = 0.0;
+        const session::Painting out = session::refinish(run, grey, QStringLiteral("/not/needed.png"));
+        QVERIFY(out.refinished);
+        QCOMPARE(out.raw, run.raw);
+        QCOMPARE(out.params.colour_strength, 0.0);
+        const engine::Image expected = engine::mix_colour_strength(session::to_image(run.raw), session::to_image(run.raw), 0.0);
+        QCOMPARE(out.image, session::to_picture(expected));
+        const engine::Image image = session::to_image(out.image);
+        for (int i = 0; i < image.width * image.height; ++i) {  // grey: R = G = B
+            QVERIFY(std::abs(image.pixels[3 * i] - image.pixels[3 * i + 1]) < 2e-4f);
+            QVERIFY(std::abs(image.pixels[3 * i + 1] - image.pixels[3 * i + 2]) < 2e-4f);
+        }
+        engine::StyleParams ink = run.params;
+        ink.monochrome_ink = true;
+        ink.paper_colour = std::array<float, 3>{1.0f, 0.9f, 0.8f};
+        const engine::Image inked = session::to_image(session::refinish(run, ink, {}).image);
+        const engine::Image expectedInk = engine::monochrome_ink(session::to_image(run.raw), {1.0f, 0.9f, 0.8f});
+        for (std::size_t i = 0; i < inked.pixels.size(); ++i) QVERIFY(std::abs(inked.pixels[i] - expectedInk.pixels[i]) < 1e-4f);
+
+        session::Painting noRaw = run;
+        noRaw.raw = {};
+        QVERIFY_THROWS_EXCEPTION(engine::ConfigError, session::refinish(noRaw, grey, {}));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSessionFile)
+#include "tst_session_file.moc"
