@@ -109,22 +109,22 @@
     </message>
   </context>
   <context>
-    <name>shuimo::ui::PhotoStrip</name>
-    <message numerus="yes">
-      <source>%n painting(s)</source>
-      <translation>
-        <numerusform>%n painting</numerusform>
-        <numerusform>%n paintings</numerusform>
-      </translation>
-    </message>
-  </context>
-  <context>
     <name>shuimo::ui::ParameterPanel</name>
     <message numerus="yes">
       <source>%1 px, %n iteration(s)</source>
       <translation>
         <numerusform>%1 px, %n iteration</numerusform>
         <numerusform>%1 px, %n iterations</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
+    <name>shuimo::ui::PhotoStrip</name>
+    <message numerus="yes">
+      <source>%n painting(s)</source>
+      <translation>
+        <numerusform>%n painting</numerusform>
+        <numerusform>%n paintings</numerusform>
       </translation>
     </message>
   </context>

@@ -207,18 +207,6 @@
       <translation>已取消</translation>
     </message>
     <message>
-      <source>%1 s</source>
-      <translation>%1 秒</translation>
-    </message>
-    <message>
-      <source>%1 min %2 s</source>
-      <translation>%1 分 %2 秒</translation>
-    </message>
-    <message>
-      <source>%1 h %2 min</source>
-      <translation>%1 小时 %2 分</translation>
-    </message>
-    <message>
       <source>Running %1%</source>
       <translation>运行中 %1%</translation>
     </message>
@@ -253,6 +241,18 @@
     <message>
       <source>Time</source>
       <translation>时间</translation>
+    </message>
+    <message>
+      <source>%1 s</source>
+      <translation>%1 秒</translation>
+    </message>
+    <message>
+      <source>%1 min %2 s</source>
+      <translation>%1 分 %2 秒</translation>
+    </message>
+    <message>
+      <source>%1 h %2 min</source>
+      <translation>%1 小时 %2 分</translation>
     </message>
   </context>
   <context>
@@ -399,10 +399,132 @@
     </message>
   </context>
   <context>
+    <name>shuimo::ui::BatchStyleNames</name>
+    <message>
+      <source>%1 %2%</source>
+      <translation>%1 %2%</translation>
+    </message>
+    <message>
+      <source> + </source>
+      <translation> + </translation>
+    </message>
+  </context>
+  <context>
     <name>shuimo::ui::EngineWorker</name>
     <message>
       <source>An unknown error stopped the job.</source>
       <translation>一个未知错误中止了任务。</translation>
+    </message>
+  </context>
+  <context>
+    <name>shuimo::ui::ErrorMessages</name>
+    <message>
+      <source>size</source>
+      <translation>尺寸</translation>
+    </message>
+    <message>
+      <source>iterations</source>
+      <translation>迭代次数</translation>
+    </message>
+    <message>
+      <source>scales</source>
+      <translation>尺度层数</translation>
+    </message>
+    <message>
+      <source>min size</source>
+      <translation>最小尺寸</translation>
+    </message>
+    <message>
+      <source>iterations of a level</source>
+      <translation>每级迭代次数</translation>
+    </message>
+    <message>
+      <source>content weight</source>
+      <translation>内容权重</translation>
+    </message>
+    <message>
+      <source>style weight</source>
+      <translation>风格权重</translation>
+    </message>
+    <message>
+      <source>TV weight</source>
+      <translation>平滑（TV）权重</translation>
+    </message>
+    <message>
+      <source>style layer weight</source>
+      <translation>风格层权重</translation>
+    </message>
+    <message>
+      <source>learning rate</source>
+      <translation>学习率</translation>
+    </message>
+    <message>
+      <source>L-BFGS history</source>
+      <translation>L-BFGS 历史长度</translation>
+    </message>
+    <message>
+      <source>style scale</source>
+      <translation>风格缩放</translation>
+    </message>
+    <message>
+      <source>colour strength</source>
+      <translation>色彩强度</translation>
+    </message>
+    <message>
+      <source>paper colour component</source>
+      <translation>纸色分量</translation>
+    </message>
+    <message>
+      <source>loss scale</source>
+      <translation>损失缩放</translation>
+    </message>
+    <message>
+      <source>preview interval (iterations)</source>
+      <translation>预览间隔（迭代次数）</translation>
+    </message>
+    <message>
+      <source>preview interval (ms)</source>
+      <translation>预览间隔（毫秒）</translation>
+    </message>
+    <message>
+      <source>memory budget</source>
+      <translation>内存预算</translation>
+    </message>
+    <message>
+      <source>report interval</source>
+      <translation>报告间隔</translation>
+    </message>
+    <message>
+      <source>The painting model (VGG-19 weights) is not installed. Open Models… to download or import it.</source>
+      <translation>尚未安装作画模型（VGG-19 权重）。请打开“模型…”下载或导入。</translation>
+    </message>
+    <message>
+      <source>The painting model file %1 cannot be used: it is damaged, incomplete or of another kind. Open Models… to download or import it again.</source>
+      <translation>作画模型文件 %1 无法使用：文件已损坏、不完整或类型不对。请打开“模型…”重新下载或导入。</translation>
+    </message>
+    <message>
+      <source>%1 cannot be read: it is missing, empty or not readable. Check that the file is still there.</source>
+      <translation>无法读取 %1：文件不存在、为空或无权读取。请确认文件仍在原处。</translation>
+    </message>
+    <message>
+      <source>%1 is not an image Shuimo can open (JPEG, PNG, TIFF, WebP or BMP), or it is damaged. Save it again as PNG or JPEG.</source>
+      <translation>%1 不是水墨能打开的图像（JPEG、PNG、TIFF、WebP 或 BMP），或者已损坏。请重新保存为 PNG 或 JPEG。</translation>
+    </message>
+    <message>
+      <source>%1 is too large: %2 × %3 pixels, more than the limit of %4 megapixels. Make a smaller copy of it.</source>
+      <translation>%1 太大：%2 × %3 像素，超过了 %4 百万像素的上限。请另存一份较小的图像。</translation>
+    </message>
+    <message>
+      <source>Not enough memory to paint at this size. Choose a smaller size or close other programs.</source>
+      <translation>内存不足，无法以此尺寸作画。请选择较小的尺寸，或关闭其他程序。</translation>
+    </message>
+    <message>
+      <source>The setting “%1” must be between %2 and %3 (it is %4).</source>
+      <translation>设置“%1”必须在 %2 到 %3 之间（当前为 %4）。</translation>
+    </message>
+    <message>
+      <source>The device “%1” cannot be used on this computer. Choose Automatic or CPU in Advanced.</source>
+      <translation>此计算机上无法使用设备“%1”。请在“高级”中选择“自动”或“CPU”。</translation>
     </message>
   </context>
   <context>
@@ -762,6 +884,14 @@ Then tick a style on the left and press Run.</source>
       <source>Quit anyway?</source>
       <translation>仍然退出吗？</translation>
     </message>
+    <message>
+      <source>&amp;Toolbar</source>
+      <translation>工具栏(&amp;T)</translation>
+    </message>
+    <message>
+      <source>Reset &amp;Layout</source>
+      <translation>重置布局(&amp;L)</translation>
+    </message>
   </context>
   <context>
     <name>shuimo::ui::MessageBar</name>
@@ -778,7 +908,7 @@ Then tick a style on the left and press Run.</source>
     </message>
     <message>
       <source>Shuimo needs the weights of a VGG-19 network trained on ImageNet. Download one (about 575 MB; only the 80 MB it uses are kept), or import a file you fetched elsewhere.</source>
-      <translation>水墨需要在 ImageNet 上训练的 VGG-19 网络权重。请下载一份（约 575 MB；只保留用到的 80 MB），或导入您在别处获取的文件。</translation>
+      <translation>水墨需要在 ImageNet 上训练的 VGG-19 网络权重。请下载一份（约 575 MB；只保留用到的 80 MB），或导入您在别处获取的文件。</translation>
     </message>
     <message>
       <source>Model</source>
@@ -846,7 +976,7 @@ Then tick a style on the left and press Run.</source>
     </message>
     <message>
       <source>%1 MB</source>
-      <translation>%1 MB</translation>
+      <translation>%1 MB</translation>
     </message>
     <message>
       <source>unknown</source>
@@ -874,11 +1004,11 @@ Then tick a style on the left and press Run.</source>
     </message>
     <message>
       <source>%1 of %2 MB, %3 MB/s, %4 left</source>
-      <translation>%1 / %2 MB，%3 MB/秒，剩余 %4</translation>
+      <translation>%1 / %2 MB，%3 MB/秒，剩余 %4</translation>
     </message>
     <message>
       <source>%1 MB, %2 MB/s</source>
-      <translation>%1 MB，%2 MB/秒</translation>
+      <translation>%1 MB，%2 MB/秒</translation>
     </message>
     <message>
       <source>Installing…</source>
@@ -951,7 +1081,7 @@ Install it anyway, unverified, under this name (letters, digits, '-', '_', '.'):
     <name>shuimo::ui::ModelsPrompt</name>
     <message>
       <source>&lt;b&gt;No model installed yet.&lt;/b&gt; Shuimo needs the VGG-19 weights (vgg19.safetensors, about 575 MB) to paint. It looked in: %1.&lt;br&gt;Open &lt;i&gt;Models…&lt;/i&gt; to see how to get them, or save the file as &lt;code&gt;%2&lt;/code&gt;.</source>
-      <translation>&lt;b&gt;尚未安装模型。&lt;/b&gt;水墨需要 VGG-19 权重（vgg19.safetensors，约 575 MB）才能作画。已查找的位置：%1。&lt;br&gt;打开&lt;i&gt;模型…&lt;/i&gt;了解获取方法，或把文件保存为 &lt;code&gt;%2&lt;/code&gt;。</translation>
+      <translation>&lt;b&gt;尚未安装模型。&lt;/b&gt;水墨需要 VGG-19 权重（vgg19.safetensors，约 575 MB）才能作画。已查找的位置：%1。&lt;br&gt;打开&lt;i&gt;模型…&lt;/i&gt;了解获取方法，或把文件保存为 &lt;code&gt;%2&lt;/code&gt;。</translation>
     </message>
     <message>
       <source>Models…</source>
@@ -981,16 +1111,8 @@ Install it anyway, unverified, under this name (letters, digits, '-', '_', '.'):
       <translation>自定义</translation>
     </message>
     <message>
-      <source>Sets output size and iterations at once</source>
-      <translation>一次设定输出尺寸和迭代次数</translation>
-    </message>
-    <message>
       <source>&amp;Quality:</source>
       <translation>质量(&amp;Q)：</translation>
-    </message>
-    <message>
-      <source>How strongly the result follows the style references (style weight, log scale)</source>
-      <translation>结果贴近风格参考图的程度（风格权重，对数刻度）</translation>
     </message>
     <message>
       <source>&amp;Style strength:</source>
@@ -1021,18 +1143,6 @@ Install it anyway, unverified, under this name (letters, digits, '-', '_', '.'):
       <translation>迭代次数(&amp;I)：</translation>
     </message>
     <message>
-      <source>%1 px (4K)</source>
-      <translation>%1 像素 (4K)</translation>
-    </message>
-    <message>
-      <source>%1 px</source>
-      <translation>%1 像素</translation>
-    </message>
-    <message>
-      <source> px</source>
-      <translation> 像素</translation>
-    </message>
-    <message>
       <source>Output si&amp;ze:</source>
       <translation>输出尺寸(&amp;Z)：</translation>
     </message>
@@ -1043,10 +1153,6 @@ Install it anyway, unverified, under this name (letters, digits, '-', '_', '.'):
     <message>
       <source>St&amp;yle scale:</source>
       <translation>风格缩放(&amp;Y)：</translation>
-    </message>
-    <message>
-      <source>&amp;Preserve the photo's colours</source>
-      <translation>保留照片原色(&amp;P)</translation>
     </message>
     <message>
       <source>Advanced</source>
@@ -1079,10 +1185,6 @@ Install it anyway, unverified, under this name (letters, digits, '-', '_', '.'):
     <message>
       <source>Optimiser:</source>
       <translation>优化器：</translation>
-    </message>
-    <message>
-      <source>Adam only</source>
-      <translation>仅用于 Adam</translation>
     </message>
     <message>
       <source>Learning rate:</source>
@@ -1157,20 +1259,122 @@ Install it anyway, unverified, under this name (letters, digits, '-', '_', '.'):
       <translation>色彩强度(&amp;G)：</translation>
     </message>
     <message>
-      <source>&amp;Monochrome ink on the style's paper</source>
-      <translation>单色水墨，用风格图的纸色(&amp;M)</translation>
-    </message>
-    <message>
       <source>The result as ink tones on the paper colour of the first style</source>
       <translation>把结果渲染为第一个风格图纸色上的墨色浓淡</translation>
     </message>
     <message>
-      <source>Photo's size</source>
-      <translation>照片原尺寸</translation>
-    </message>
-    <message>
       <source>From a start image</source>
       <translation>从起始图像</translation>
+    </message>
+    <message>
+      <source>Fine detail</source>
+      <translation>细腻笔触</translation>
+    </message>
+    <message>
+      <source>Small textures of the style; the photo's detail kept closely</source>
+      <translation>取风格的细小纹理；紧贴照片的细节</translation>
+    </message>
+    <message>
+      <source>Balanced</source>
+      <translation>均衡</translation>
+    </message>
+    <message>
+      <source>Textures and strokes of every size (Gatys et al.)</source>
+      <translation>各种大小的纹理与笔触（Gatys 等人）</translation>
+    </message>
+    <message>
+      <source>Broad strokes</source>
+      <translation>大笔挥洒</translation>
+    </message>
+    <message>
+      <source>The style's large strokes and shapes, little fine texture</source>
+      <translation>取风格的大笔触与大形状，细纹理较少</translation>
+    </message>
+    <message>
+      <source>Loose and abstract</source>
+      <translation>写意抽象</translation>
+    </message>
+    <message>
+      <source>Only the photo's main shapes survive; the style leads</source>
+      <translation>只保留照片的主要形体，以风格为主</translation>
+    </message>
+    <message numerus="yes">
+      <source>%1 px, %n iteration(s)</source>
+      <translation>
+        <numerusform>%1 像素，%n 次迭代</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>Sets output size and iterations at once; Custom once either differs from the preset</source>
+      <translation>同时设定输出尺寸和迭代次数；任一项与预设不同时显示“自定义”</translation>
+    </message>
+    <message>
+      <source> %</source>
+      <translation>%</translation>
+    </message>
+    <message>
+      <source>Custom (see Advanced)</source>
+      <translation>自定义（见“高级”）</translation>
+    </message>
+    <message>
+      <source>Which sizes of the style's marks the painting takes: fine texture or broad strokes</source>
+      <translation>画作取风格中多大的笔迹：细腻纹理还是大笔触</translation>
+    </message>
+    <message>
+      <source>&amp;Brush detail:</source>
+      <translation>笔触粗细(&amp;B)：</translation>
+    </message>
+    <message>
+      <source>Mo&amp;nochrome ink on the style's paper</source>
+      <translation>单色水墨，用风格图的纸色(&amp;N)</translation>
+    </message>
+    <message>
+      <source>The style's paper</source>
+      <translation>风格图的纸色</translation>
+    </message>
+    <message>
+      <source>A colour of my own</source>
+      <translation>自选颜色</translation>
+    </message>
+    <message>
+      <source>Choose…</source>
+      <translation>选择…</translation>
+    </message>
+    <message>
+      <source>Choose the paper colour</source>
+      <translation>选择纸张颜色</translation>
+    </message>
+    <message>
+      <source>&amp;Paper:</source>
+      <translation>纸张(&amp;P)：</translation>
+    </message>
+    <message>
+      <source>Preserve the photo's co&amp;lours</source>
+      <translation>保留照片的色彩(&amp;L)</translation>
+    </message>
+    <message>
+      <source>The style loss's weight itself; Style strength %1 % is %2, 0 % is %3 and 100 % is %4</source>
+      <translation>风格损失的权重本身；风格强度 %1% 对应 %2，0% 对应 %3，100% 对应 %4</translation>
+    </message>
+    <message>
+      <source>Style weight:</source>
+      <translation>风格权重：</translation>
+    </message>
+    <message>
+      <source>Adam's step size (the image is in 0…1)</source>
+      <translation>Adam 的步长（图像取值 0…1）</translation>
+    </message>
+    <message>
+      <source>The noise a start from noise begins with</source>
+      <translation>从噪声开始时所用的噪声</translation>
+    </message>
+    <message>
+      <source>How strongly the painting follows the styles. Style weight %1 (the exact number is under Advanced)</source>
+      <translation>画作跟随风格的程度。风格权重 %1（精确数值见“高级”）</translation>
+    </message>
+    <message>
+      <source>Paper Colour</source>
+      <translation>纸张颜色</translation>
     </message>
   </context>
   <context>
@@ -1275,6 +1479,18 @@ Install it anyway, unverified, under this name (letters, digits, '-', '_', '.'):
       <source>Name of the preset:</source>
       <translation>预设名称：</translation>
     </message>
+    <message>
+      <source>The preset “%1” cannot be read.</source>
+      <translation>无法读取预设“%1”。</translation>
+    </message>
+    <message>
+      <source>The preset’s styles %1 are missing; the others are ticked.</source>
+      <translation>预设中的风格 %1 已不存在；其余风格已勾选。</translation>
+    </message>
+    <message>
+      <source>, </source>
+      <translation>，</translation>
+    </message>
   </context>
   <context>
     <name>shuimo::ui::PresetsStore</name>
@@ -1333,27 +1549,11 @@ Install it anyway, unverified, under this name (letters, digits, '-', '_', '.'):
     <name>shuimo::ui::RunPresenter</name>
     <message>
       <source>%1 GB</source>
-      <translation>%1 GB</translation>
+      <translation>%1 GB</translation>
     </message>
     <message>
       <source>%1 MB</source>
-      <translation>%1 MB</translation>
-    </message>
-    <message numerus="yes">
-      <source>%n s</source>
-      <translation>
-        <numerusform>%n 秒</numerusform>
-      </translation>
-    </message>
-    <message numerus="yes">
-      <source>%n min</source>
-      <translation>
-        <numerusform>%n 分钟</numerusform>
-      </translation>
-    </message>
-    <message>
-      <source>%1 h</source>
-      <translation>%1 小时</translation>
+      <translation>%1 MB</translation>
     </message>
     <message>
       <source>Add a photo to see the output size, memory and time.</source>
@@ -1362,7 +1562,7 @@ Install it anyway, unverified, under this name (letters, digits, '-', '_', '.'):
     <message numerus="yes">
       <source>%1 × %2 px, %n level(s), about %3 of memory</source>
       <translation>
-        <numerusform>%1 × %2 像素，%n 级，约需 %3 内存</numerusform>
+        <numerusform>%1 × %2 像素，%n 级，约需 %3 内存</numerusform>
       </translation>
     </message>
     <message>
@@ -1379,7 +1579,7 @@ Install it anyway, unverified, under this name (letters, digits, '-', '_', '.'):
     </message>
     <message>
       <source>Iteration %1 of %2 · level %3 of %4 (%5 × %6) · %7 left</source>
-      <translation>第 %1/%2 次迭代 · 第 %3/%4 级（%5 × %6）· 剩余 %7</translation>
+      <translation>第 %1/%2 次迭代 · 第 %3/%4 级（%5 × %6）· 剩余 %7</translation>
     </message>
     <message numerus="yes">
       <source>Cancelled after %n iteration(s); the best image so far is kept.</source>
@@ -1396,6 +1596,22 @@ Install it anyway, unverified, under this name (letters, digits, '-', '_', '.'):
     <message>
       <source>Stopped by an error.</source>
       <translation>因错误而停止。</translation>
+    </message>
+    <message numerus="yes">
+      <source>%n s</source>
+      <translation>
+        <numerusform>%n 秒</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>%n min</source>
+      <translation>
+        <numerusform>%n 分钟</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>%1 h</source>
+      <translation>%1 小时</translation>
     </message>
   </context>
   <context>
@@ -1443,6 +1659,73 @@ Install it anyway, unverified, under this name (letters, digits, '-', '_', '.'):
     <message>
       <source>Shuimo</source>
       <translation>水墨</translation>
+    </message>
+  </context>
+  <context>
+    <name>shuimo::ui::SizeControl</name>
+    <message>
+      <source>Photo's own size</source>
+      <translation>照片原尺寸</translation>
+    </message>
+    <message>
+      <source>%1 px (4K)</source>
+      <translation>%1 像素 (4K)</translation>
+    </message>
+    <message>
+      <source>%1 px</source>
+      <translation>%1 像素</translation>
+    </message>
+    <message>
+      <source>%1 print, %2 dpi (%3 px)</source>
+      <translation>%1 打印，%2 dpi（%3 像素）</translation>
+    </message>
+    <message>
+      <source>Long side %1 cm at %2 dpi</source>
+      <translation>长边 %1 厘米，%2 dpi</translation>
+    </message>
+    <message>
+      <source>Custom size in pixels</source>
+      <translation>自定义像素尺寸</translation>
+    </message>
+    <message>
+      <source>Custom print size (cm)</source>
+      <translation>自定义打印尺寸（厘米）</translation>
+    </message>
+    <message>
+      <source>The painting's long side; the short side follows the photo's shape</source>
+      <translation>画作的长边；短边按照片比例</translation>
+    </message>
+    <message>
+      <source> px</source>
+      <translation> 像素</translation>
+    </message>
+    <message>
+      <source>Long side in pixels</source>
+      <translation>长边像素数</translation>
+    </message>
+    <message>
+      <source> cm</source>
+      <translation> 厘米</translation>
+    </message>
+    <message>
+      <source>Long side of the print in centimetres</source>
+      <translation>打印长边（厘米）</translation>
+    </message>
+    <message>
+      <source> dpi</source>
+      <translation> dpi</translation>
+    </message>
+    <message>
+      <source>Print resolution in dots per inch (300 for photo prints)</source>
+      <translation>打印分辨率，每英寸点数（照片打印用 300）</translation>
+    </message>
+    <message>
+      <source>At most %1 px: %2 cm at this resolution</source>
+      <translation>最多 %1 像素：此分辨率下为 %2 厘米</translation>
+    </message>
+    <message>
+      <source>%1 px on the long side</source>
+      <translation>长边 %1 像素</translation>
     </message>
   </context>
   <context>
