@@ -1301,7 +1301,7 @@ Install it anyway, unverified, under this name (letters, digits, '-', '_', '.'):
     <message numerus="yes">
       <source>%1 px, %n iteration(s)</source>
       <translation>
-        <numerusform>%1 像素，%n 次迭代</numerusform>
+        <numerusform>%1 像素，%n 次迭代</numerusform>
       </translation>
     </message>
     <message>
@@ -1677,7 +1677,7 @@ Install it anyway, unverified, under this name (letters, digits, '-', '_', '.'):
     </message>
     <message>
       <source>%1 print, %2 dpi (%3 px)</source>
-      <translation>%1 打印，%2 dpi（%3 像素）</translation>
+      <translation>%1 打印，%2 dpi（%3 像素）</translation>
     </message>
     <message>
       <source>Long side %1 cm at %2 dpi</source>
@@ -1721,11 +1721,11 @@ Install it anyway, unverified, under this name (letters, digits, '-', '_', '.'):
     </message>
     <message>
       <source>At most %1 px: %2 cm at this resolution</source>
-      <translation>最多 %1 像素：此分辨率下为 %2 厘米</translation>
+      <translation>最多 %1 像素：此分辨率下为 %2 厘米</translation>
     </message>
     <message>
       <source>%1 px on the long side</source>
-      <translation>长边 %1 像素</translation>
+      <translation>长边 %1 像素</translation>
     </message>
   </context>
   <context>
@@ -1789,7 +1789,7 @@ Install it anyway, unverified, under this name (letters, digits, '-', '_', '.'):
 %2, %n evaluation(s), %3 s%4</source>
       <translation>
         <numerusform>%1
-%2，%n 次评估，%3 秒%4</numerusform>
+%2，%n 次评估，%3 秒%4</numerusform>
       </translation>
     </message>
     <message>
