@@ -223,6 +223,11 @@ double evaluation_gflop(int width, int height, const StyleParams& params, bool c
     return ((checkpointed ? 3.0 : 2.0) * forward + 2.0 * grams) * 1e-9;
 }
 
+double LevelPlan::seconds_at(double gflops_per_second) const {
+    if (gflops_per_second <= 0.0) return 0.0;
+    return gflop * kOptimiserOverhead / gflops_per_second;
+}
+
 double JobPlan::seconds_at(double gflops_per_second) const {
     if (gflops_per_second <= 0.0) return 0.0;
     return total_gflop * kOptimiserOverhead / gflops_per_second;
@@ -270,6 +275,7 @@ JobPlan plan_job(int content_width, int content_height, const StyleParams& param
         }
         plan.total_iterations += item.evaluations;
         plan.peak_bytes = std::max(plan.peak_bytes, item.memory.total() + item.tiles.canvas_bytes);
+        item.gflop = level_gflop;
         plan.total_gflop += level_gflop;
         plan.levels.push_back(std::move(item));
     }

@@ -93,6 +93,8 @@ struct LevelPlan {
     bool checkpointed = false;          // gradient checkpointing (a recomputed forward pass)
     int lbfgs_history = 100;            // as the memory budget leaves it
     std::vector<std::string> notices;   // the runner's notices for this level's decisions
+    double gflop = 0.0;                 // this level's work: every evaluation and the targets' passes
+    double seconds_at(double gflops_per_second) const;  // as JobPlan::seconds_at, for this level
 };
 
 struct JobPlan {
