@@ -144,11 +144,11 @@ LevelMemoryPlan plan_level_memory(const Level& level, const StyleParams& params,
     };
     const int long_side = std::max(size.width, size.height);
     // The largest tile below `below` whose tile fits `budget` (tile 0: none does).
-    auto fit_tiles = [&](int below, std::uint64_t budget) {
+    auto fit_tiles = [&](int below, std::uint64_t budget, bool checkpointed) {
         const int smallest = std::max(kMinAutoTile, 3 * min_level_side(params));
         for (int tile = (below - 1) / 16 * 16; tile >= smallest; tile -= 16) {
             TilePlan t = plan_tiles(size, tile, level.iterations, params);
-            if (tile_need(t, d.checkpointed) <= budget) return t;
+            if (tile_need(t, checkpointed) <= budget) return t;
         }
         return TilePlan{};
     };
@@ -163,7 +163,7 @@ LevelMemoryPlan plan_level_memory(const Level& level, const StyleParams& params,
             plan.notices.push_back("tiles of " + text(t.largest) + " need ~" + mib(tile_need(t, false)) + ", more than " + whose +
                                    " (" + mib(budget) + "): using gradient checkpointing");
         }
-        if (params.max_memory != 0 && tile_need(t, d.checkpointed) > budget) t = fit_tiles(params.tile_size, budget);
+        if (params.max_memory != 0 && tile_need(t, d.checkpointed) > budget) t = fit_tiles(params.tile_size, budget, d.checkpointed);
         if (t.tiled()) {
             plan.notices.push_back(text(size) + " in " + tiles_text(t) + ": ~" + mib(tile_need(t, d.checkpointed) - t.canvas_bytes) +
                                    " per tile and " + mib(t.canvas_bytes) + " for the whole image in host memory");
@@ -192,8 +192,23 @@ LevelMemoryPlan plan_level_memory(const Level& level, const StyleParams& params,
     }
     // Tiles keep the full size: memory is bounded by the tile (docs/TILING.md).
     if (params.tile_size == 0 && level.iterations > 0) {
-        const TilePlan t = fit_tiles(long_side, budget);
-        if (t.tiled()) {
+        // The decisions above were for the whole level: tiles start again from the
+        // levels before. Plain tiles first (checkpointing costs half a forward pass
+        // more per evaluation; smaller tiles cost less than that in overlap).
+        const MemoryDecisions whole = d;
+        const std::vector<std::string> whole_notices = plan.notices;
+        d = before;
+        plan.notices.clear();
+        TilePlan t = fit_tiles(long_side, budget, d.checkpointed);
+        if (!t.tiled() && !d.checkpointed && params.checkpointing == Checkpointing::Auto) {
+            d.checkpointed = true;
+            t = fit_tiles(long_side, budget, true);
+            if (t.tiled()) plan.notices.push_back("tiles use gradient checkpointing: none fits the budget without it");
+        }
+        if (!t.tiled()) {
+            d = whole;
+            plan.notices = whole_notices;
+        } else {
             plan.notices.push_back(text(size) + " does not fit in " + whose + " of " + mib(budget) + " whole: optimising it in " +
                                    tiles_text(t) + ", ~" + mib(tile_need(t, d.checkpointed) - t.canvas_bytes) + " per tile and " +
                                    mib(t.canvas_bytes) + " for the whole image in host memory");
