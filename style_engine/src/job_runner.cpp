@@ -169,20 +169,21 @@ std::vector<torch::Tensor> JobRunner::windowed_grams(const torch::Tensor& image,
         return grams;
     }
     constexpr int kLattice = 32;
-    constexpr int kMargin = 2 * kLattice;
-    const int core = std::max(kLattice, (window - 2 * kMargin) / kLattice * kLattice);
+    // Margins cost work (every window's border is computed twice): 64 pixels for large windows, 32 for small ones.
+    const int margin = window >= 512 ? 2 * kLattice : kLattice;
+    const int core = std::max(kLattice, (window - 2 * margin) / kLattice * kLattice);
     std::vector<int> downsample;
     for (const auto& name : p_.style_layers) downsample.push_back(find_vgg19_layer(name).downsample);
     std::vector<torch::Tensor> sums(layers.size());
     std::vector<double> positions(layers.size(), 0.0);
     for (int y0 = 0; y0 < height; y0 += core) {
         const int y1 = std::min(height, y0 + core);
-        const int wy0 = std::max(0, y0 - kMargin);
-        const int wy1 = std::min(height, y1 + kMargin);
+        const int wy0 = std::max(0, y0 - margin);
+        const int wy1 = std::min(height, y1 + margin);
         for (int x0 = 0; x0 < width; x0 += core) {
             const int x1 = std::min(width, x0 + core);
-            const int wx0 = std::max(0, x0 - kMargin);
-            const int wx1 = std::min(width, x1 + kMargin);
+            const int wx0 = std::max(0, x0 - margin);
+            const int wx1 = std::min(width, x1 + margin);
             const torch::Tensor part = image.narrow(2, wy0, wy1 - wy0).narrow(3, wx0, wx1 - wx0).to(device_);
             const auto features = (*net_)->forward(net_input(part), layers, p_.pooling);
             for (std::size_t l = 0; l < layers.size(); ++l) {
@@ -435,8 +436,9 @@ void JobRunner::optimise_tiled_level(LevelRun& level, const TilePlan& tiles, con
     const torch::Tensor content = resize_image_tensor(content_full_.to(host), size).contiguous();
     level.content_at_size = p_.preserve_colors ? tensor_to_image(content) : Image{};
     torch::Tensor canvas = initial_image(size, start, content, host).contiguous();
-    // Every tile aims at the whole level's style statistics.
-    const std::vector<torch::Tensor> grams = style_grams(size, tiles.tile);
+    // Every tile aims at the whole level's style statistics. Without gradients a
+    // window needs about a quarter of a tile's memory per pixel: windows of twice the tile's side.
+    const std::vector<torch::Tensor> grams = style_grams(size, 2 * tiles.tile);
     const bool previews = p_.preview_every > 0 || p_.preview_interval_ms > 0;
     int number = 0;
     for (int pass = 0; pass < tiles.passes() && !cancelled_ && !diverged_; ++pass) {
