@@ -324,6 +324,9 @@ ZH = {
     " ms": " 毫秒",
     "&Preview every:": "预览间隔(&P)：",
     "How often the preview shows a running painting; shorter costs a little speed": "运行中的画作多久刷新一次预览；间隔越短，速度略慢",
+    # Issue 16 (tiled levels): the estimate and the progress line.
+    ", the largest level in %n tile(s) of up to %1 × %2": "，最大一级分 %n 块处理（每块至多 %1 × %2）",
+    " · tile %1 of %2": " · 第 %1/%2 块",
 }
 
 

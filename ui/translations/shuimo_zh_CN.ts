@@ -1223,6 +1223,16 @@ Install it anyway, unverified, under this name (letters, digits, '-', '_', '.'):
       <source>Stopped by an error.</source>
       <translation>因错误而停止。</translation>
     </message>
+    <message numerus="yes">
+      <source>, the largest level in %n tile(s) of up to %1 × %2</source>
+      <translation>
+        <numerusform>，最大一级分 %n 块处理（每块至多 %1 × %2）</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source> · tile %1 of %2</source>
+      <translation> · 第 %1/%2 块</translation>
+    </message>
   </context>
   <context>
     <name>shuimo::ui::StyleGallery</name>
