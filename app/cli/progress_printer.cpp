@@ -24,19 +24,19 @@ void CliProgressSink::on_notice(const std::string& message) { std::fprintf(stder
 
 void JsonProgressSink::on_iteration(const engine::IterationReport& r) {
     QJsonObject line{
-                              {QStringLiteral("event"), QStringLiteral("iteration")},
-                              {QStringLiteral("scale"), r.scale},
-                              {QStringLiteral("iteration"), r.iteration},
-                              {QStringLiteral("width"), r.width},
-                              {QStringLiteral("height"), r.height},
-                              {QStringLiteral("content_loss"), r.content_loss},
-                              {QStringLiteral("style_loss"), r.style_loss},
-                              {QStringLiteral("tv_loss"), r.tv_loss},
-                              {QStringLiteral("total_loss"), r.total_loss},
-                              {QStringLiteral("best_total_loss"), r.best_total_loss},
-                              {QStringLiteral("elapsed_s"), r.elapsed_s},
-                              {QStringLiteral("remaining_s"), r.remaining_s >= 0.0 ? QJsonValue(r.remaining_s) : QJsonValue()},
-                          };
+        {QStringLiteral("event"), QStringLiteral("iteration")},
+        {QStringLiteral("scale"), r.scale},
+        {QStringLiteral("iteration"), r.iteration},
+        {QStringLiteral("width"), r.width},
+        {QStringLiteral("height"), r.height},
+        {QStringLiteral("content_loss"), r.content_loss},
+        {QStringLiteral("style_loss"), r.style_loss},
+        {QStringLiteral("tv_loss"), r.tv_loss},
+        {QStringLiteral("total_loss"), r.total_loss},
+        {QStringLiteral("best_total_loss"), r.best_total_loss},
+        {QStringLiteral("elapsed_s"), r.elapsed_s},
+        {QStringLiteral("remaining_s"), r.remaining_s >= 0.0 ? QJsonValue(r.remaining_s) : QJsonValue()},
+    };
     // A tiled level (docs/TILING.md): the losses are the tile's; width and height the level's.
     if (r.tile > 0) {
         line.insert(QStringLiteral("tile"), r.tile);

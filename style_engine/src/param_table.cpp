@@ -292,9 +292,9 @@ const ParamField kFields[] = {
     {"tile_size", "tile size", ParamType::Integer, 64, 16384, true, "tile-size", "N|auto",
      "Longest side of a tile: larger levels are optimised in overlapping tiles (docs/TILING.md); "
      "0 = auto: only levels that do not fit --max-memory, with tiles sized from it.",
-     true, false, true, "512", SHUIMO_GET_SET(Integer<&StyleParams::tile_size>)},
+     false, false, true, "512", SHUIMO_GET_SET(Integer<&StyleParams::tile_size>)},
     {"tile_overlap", "tile overlap", ParamType::Integer, 16, 4096, false, "tile-overlap", "N",
-     "Pixels shared by neighbouring tiles, blended with feathered weights (at most a third of a tile).", true, false,
+     "Pixels shared by neighbouring tiles, blended with feathered weights (at most a third of a tile).", false, false,
      true, "96", SHUIMO_GET_SET(Integer<&StyleParams::tile_overlap>)},
 };
 #undef SHUIMO_GET_SET
