@@ -503,6 +503,9 @@ ZH = {
     "Use These Settings": "使用这些设置",
     "Paint the Other Photos with These Settings": "用这些设置绘制其他照片",
     "Delete This Version": "删除此版本",
+    # Issue 16 (tiled levels): the estimate and the progress line.
+    ", the largest level in %n tile(s) of up to %1 × %2": "，最大一级分 %n 块处理（每块至多 %1 × %2）",
+    " · tile %1 of %2": " · 第 %1/%2 块",
 }
 
 

@@ -86,6 +86,13 @@ void RunPresenter::updateEstimate() {
                            .arg(plan.output.width)
                            .arg(plan.output.height)
                            .arg(formatBytes(plan.peak_bytes));
+        // Tiled levels (docs/TILING.md): the largest, as the planner cut it.
+        if (!plan.levels.empty() && plan.levels.back().tiles.tiled()) {
+            const auto& tiles = plan.levels.back().tiles;
+            text += tr(", the largest level in %n tile(s) of up to %1 × %2", nullptr, tiles.tiles())
+                        .arg(tiles.largest.width)
+                        .arg(tiles.largest.height);
+        }
         text += m_gflops > 0 ? tr(", about %1").arg(formatDuration(plan.seconds_at(m_gflops))) : tr(", measuring speed…");
         m_params->setEstimate(text);
     } catch (const std::exception& error) {
@@ -98,7 +105,7 @@ void RunPresenter::showStarted(const JobRequest& request) {
     try {
         const QSize photo = m_photoSize.isValid() ? m_photoSize : QSize(request.params.size, request.params.size);
         for (const auto& level : engine::plan_job(photo.width(), photo.height(), request.params).levels) {
-            m_runLevels.push_back(level.level.iterations);
+            m_runLevels.push_back(level.evaluations);
         }
     } catch (const std::exception&) {
         // No plan: the level count comes from the reports.
@@ -122,6 +129,7 @@ void RunPresenter::showProgress(const engine::IterationReport& report) {
                                 .arg(report.width)
                                 .arg(report.height)
                                 .arg(report.remaining_s >= 0 ? formatDuration(report.remaining_s) : QStringLiteral("…")));
+    if (report.tile > 0) m_progressText->setText(m_progressText->text() + tr(" · tile %1 of %2").arg(report.tile).arg(report.tiles));
     const bool changed = !(report.weights == m_lastReportedWeights);
     m_lastReportedWeights = report.weights;
     // The best objective so far: the curve ends at the objective of the image that is written.

@@ -97,10 +97,14 @@ engine::json::Value optionValue(const engine::ParamField& field, const QString& 
     const auto range = [&] { return QStringLiteral("%1 to %2").arg(field.low, 0, 'g', 17).arg(field.high, 0, 'g', 17); };
     switch (field.type) {
     case engine::ParamType::Integer: {
+        if (field.zero_allowed && text == QLatin1String("auto")) return Value::of_integer(0);
         bool ok = false;
         const long long value = text.toLongLong(&ok);
-        if (!ok || value < field.low || value > field.high)
-            throw UsageError(QStringLiteral("--%1 needs a whole number from %2 (got '%3')").arg(name, range(), text).toStdString());
+        if (!ok || ((value < field.low || value > field.high) && !(field.zero_allowed && value == 0))) {
+            throw UsageError(QStringLiteral("--%1 needs %2a whole number from %3 (got '%4')")
+                                 .arg(name, field.zero_allowed ? QStringLiteral("auto, 0 or ") : QString(), range(), text)
+                                 .toStdString());
+        }
         return Value::of_integer(value);
     }
     case engine::ParamType::Number: {

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <string>
 
 namespace shuimo::cli {
 namespace {
@@ -22,20 +23,26 @@ void write_json_line(std::FILE* out, const QJsonObject& object) {
 void CliProgressSink::on_notice(const std::string& message) { std::fprintf(stderr, "shuimo-cli: note: %s\n", message.c_str()); }
 
 void JsonProgressSink::on_iteration(const engine::IterationReport& r) {
-    write_json_line(out_, QJsonObject{
-                              {QStringLiteral("event"), QStringLiteral("iteration")},
-                              {QStringLiteral("scale"), r.scale},
-                              {QStringLiteral("iteration"), r.iteration},
-                              {QStringLiteral("width"), r.width},
-                              {QStringLiteral("height"), r.height},
-                              {QStringLiteral("content_loss"), r.content_loss},
-                              {QStringLiteral("style_loss"), r.style_loss},
-                              {QStringLiteral("tv_loss"), r.tv_loss},
-                              {QStringLiteral("total_loss"), r.total_loss},
-                              {QStringLiteral("best_total_loss"), r.best_total_loss},
-                              {QStringLiteral("elapsed_s"), r.elapsed_s},
-                              {QStringLiteral("remaining_s"), r.remaining_s >= 0.0 ? QJsonValue(r.remaining_s) : QJsonValue()},
-                          });
+    QJsonObject line{
+        {QStringLiteral("event"), QStringLiteral("iteration")},
+        {QStringLiteral("scale"), r.scale},
+        {QStringLiteral("iteration"), r.iteration},
+        {QStringLiteral("width"), r.width},
+        {QStringLiteral("height"), r.height},
+        {QStringLiteral("content_loss"), r.content_loss},
+        {QStringLiteral("style_loss"), r.style_loss},
+        {QStringLiteral("tv_loss"), r.tv_loss},
+        {QStringLiteral("total_loss"), r.total_loss},
+        {QStringLiteral("best_total_loss"), r.best_total_loss},
+        {QStringLiteral("elapsed_s"), r.elapsed_s},
+        {QStringLiteral("remaining_s"), r.remaining_s >= 0.0 ? QJsonValue(r.remaining_s) : QJsonValue()},
+    };
+    // A tiled level (docs/TILING.md): the losses are the tile's; width and height the level's.
+    if (r.tile > 0) {
+        line.insert(QStringLiteral("tile"), r.tile);
+        line.insert(QStringLiteral("tiles"), r.tiles);
+    }
+    write_json_line(out_, line);
 }
 
 void JsonProgressSink::write_done(const std::string& output, double seconds, bool cancelled) {
@@ -55,9 +62,10 @@ void TerminalProgressSink::on_iteration(const engine::IterationReport& r) {
     const int filled = static_cast<int>(fraction * kWidth);
     // The engine's ETA (eta.h: evaluations weighted by their level's cost, at the pace so far).
     const double eta = std::max(0.0, r.remaining_s);
-    std::fprintf(stream_, "\r[%.*s%.*s] %d/%d  %dx%d  loss %.4g  ETA %.0fs   ", filled,
+    const std::string tile = r.tile > 0 ? "  tile " + std::to_string(r.tile) + " of " + std::to_string(r.tiles) : "";
+    std::fprintf(stream_, "\r[%.*s%.*s] %d/%d  %dx%d%s  loss %.4g  ETA %.0fs   ", filled,
                  "##############################", kWidth - filled, "..............................", r.iteration,
-                 r.total_iterations, r.width, r.height, r.total_loss, eta);
+                 r.total_iterations, r.width, r.height, tile.c_str(), r.total_loss, eta);
     std::fflush(stream_);
     drawn_ = true;
 }

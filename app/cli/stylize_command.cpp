@@ -55,11 +55,30 @@ std::string describe_plan(const StylizeOptions& options) {
     for (std::size_t i = 0; i < plan.levels.size(); ++i) {
         const auto& level = plan.levels[i];
         for (const auto& notice : level.notices) text += "  note: " + notice + "\n";
-        text += "  level " + std::to_string(i) + ": " + std::to_string(level.size.width) + "x" +
-                std::to_string(level.size.height) + ", " + std::to_string(level.level.iterations) + " evaluations, ~" +
-                mib(level.memory.total()) + (level.checkpointed ? ", checkpointed" : "") +
-                (level.lbfgs_history != options.params.lbfgs_history ? ", L-BFGS history " + std::to_string(level.lbfgs_history) : "") +
-                "\n";
+        const std::string history =
+            level.lbfgs_history != options.params.lbfgs_history ? ", L-BFGS history " + std::to_string(level.lbfgs_history) : "";
+        const std::string size = std::to_string(level.size.width) + "x" + std::to_string(level.size.height);
+        if (!level.tiles.tiled()) {
+            text += "  level " + std::to_string(i) + ": " + size + ", " + std::to_string(level.level.iterations) +
+                    " evaluations, ~" + mib(level.memory.total()) + (level.checkpointed ? ", checkpointed" : "") + history +
+                    ", ~" + duration(level.seconds_at(device.gflops)) + "\n";
+            continue;
+        }
+        // A tiled level (docs/TILING.md): its tiles, each pass's grid, the memory of one tile and of the whole image.
+        const auto& t = level.tiles;
+        std::string passes;
+        for (int pass = 0; pass < t.passes(); ++pass) {
+            const auto grid = t.grid(level.size, pass);
+            passes += (pass == 0 ? "" : ", ") + std::to_string(grid.columns.size()) + "x" + std::to_string(grid.rows.size()) +
+                      " x " + std::to_string(t.evaluations_per_tile[static_cast<std::size_t>(pass)]);
+        }
+        text += "  level " + std::to_string(i) + ": " + size + " in " + std::to_string(t.tiles()) + " tiles of up to " +
+                std::to_string(t.largest.width) + "x" + std::to_string(t.largest.height) + " (overlap " +
+                std::to_string(t.overlap) + " px; " + std::to_string(t.passes()) + (t.passes() == 1 ? " pass" : " passes") +
+                ", tiles x evaluations each: " + passes + "), " + std::to_string(level.evaluations) +
+                " tile evaluations, ~" + mib(level.memory.total()) + " per tile" + (level.checkpointed ? " checkpointed" : "") +
+                " + " + mib(t.canvas_bytes) + " for the whole image (host)" + history + ", ~" +
+                duration(level.seconds_at(device.gflops)) + "\n";
     }
     if (plan.result.width != plan.output.width || plan.result.height != plan.output.height) {
         text += "the memory budget makes the result " + std::to_string(plan.result.width) + "x" +

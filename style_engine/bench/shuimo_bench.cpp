@@ -19,6 +19,10 @@
 //       L-BFGS kept in [0,1] (the engine's) against the old unbounded L-BFGS: reported final objective,
 //       objective of the written 16-bit PNG read back, seconds, and the bounded run's best objective by
 //       the time the unbounded one finished.
+//   shuimo-bench --tiles SIZE --tile-size T [--tile-overlap O] [--iterations N] [--pairs CONTENT:STYLE] [--save DIR]
+//       single-scale, N evaluations, untiled against tiled at SIZE (docs/TILING.md): seconds, the final
+//       objective evaluated on the whole image, and the seam metric (mean gradient magnitude within 2 px
+//       of the tile seams against elsewhere, on the tiled result and, as a control, on the untiled one).
 
 #include <torch/torch.h>
 
@@ -243,6 +247,89 @@ int box_main(engine::StyleEngine& style_engine, const std::vector<int>& sizes, c
     return 0;
 }
 
+// Mean gradient magnitude (luminance, forward differences) within `band` pixels of
+// the seams against elsewhere.
+double seam_ratio(const engine::Image& image, const std::vector<int>& seams_x, const std::vector<int>& seams_y, int band) {
+    auto luma = [&](int x, int y) {
+        return 0.299 * image.at(x, y, 0) + 0.587 * image.at(x, y, 1) + 0.114 * image.at(x, y, 2);
+    };
+    auto near = [&](const std::vector<int>& seams, int v) {
+        for (const int s : seams)
+            if (std::abs(v - s) <= band) return true;
+        return false;
+    };
+    double on = 0.0, off = 0.0;
+    long long on_count = 0, off_count = 0;
+    for (int y = 0; y + 1 < image.height; ++y)
+        for (int x = 0; x + 1 < image.width; ++x) {
+            const double g = std::hypot(luma(x + 1, y) - luma(x, y), luma(x, y + 1) - luma(x, y));
+            if (near(seams_x, x) || near(seams_y, y)) {
+                on += g;
+                ++on_count;
+            } else {
+                off += g;
+                ++off_count;
+            }
+        }
+    return on_count > 0 && off_count > 0 && off > 0.0 ? (on / on_count) / (off / off_count) : 0.0;
+}
+
+int tiles_main(engine::StyleEngine& style_engine, int size, int tile, int overlap, int iterations, const std::string& pair,
+               const std::string& save, const std::string& device) {
+    const auto info = engine::engine_info();
+    engine::StyleJob job;
+    const auto names = split(pair, ':');
+    if (names.size() != 2) throw engine::ConfigError("--pairs wants CONTENT:STYLE");
+    job.content = image_io::read_image(names[0]).rgb;
+    job.styles = {image_io::read_image(names[1]).rgb};
+    job.params.device = device;
+    job.params.size = size;
+    job.params.scales = 1;
+    job.params.iterations = iterations;
+    job.params.tile_overlap = overlap;
+    std::printf("tiles: untiled against tiled at %d, tile %d, overlap %d, %d evaluations per pixel, single scale "
+                "(torch %s, %d threads, random weights)\n\n",
+                size, tile, overlap, iterations, info.torch_version.c_str(), info.cpu_threads);
+    {  // warm-up: allocator, oneDNN kernel choice
+        engine::StyleJob warm = square_job(64, device);
+        warm.params.iterations = 2;
+        LossSink quiet;
+        style_engine.run(warm, quiet);
+    }
+    engine::StyleJob tiled = job;
+    tiled.params.tile_size = tile;
+    const auto plan = engine::plan_job(job.content.width, job.content.height, tiled.params);
+    const auto& level = plan.levels.back();
+    if (!level.tiles.tiled()) throw engine::ConfigError("the tile size does not tile this size");
+    std::vector<int> seams_x, seams_y;
+    for (int pass = 0; pass < level.tiles.passes(); ++pass) {
+        const auto grid = level.tiles.grid(level.size, pass);
+        for (const int x : engine::seam_positions(grid.columns)) seams_x.push_back(x);
+        for (const int y : engine::seam_positions(grid.rows)) seams_y.push_back(y);
+    }
+    std::printf("tiled plan: %d tiles of up to %dx%d in %d pass(es), %d tile evaluations\n\n", level.tiles.tiles(),
+                level.tiles.largest.width, level.tiles.largest.height, level.tiles.passes(), level.evaluations);
+    std::printf("| mode | evaluations | seconds | objective (whole, after) | seam ratio (2 px band) |\n|---|---:|---:|---:|---:|\n");
+    double seconds[2] = {0, 0}, objective[2] = {0, 0};
+    for (const bool with_tiles : {false, true}) {
+        LossSink sink;
+        const auto& run_job = with_tiles ? tiled : job;
+        const auto result = style_engine.run(run_job, sink);
+        const double whole = style_engine.evaluate_objective(job, result.image).total_loss;
+        const double ratio = seam_ratio(result.image, seams_x, seams_y, 2);
+        seconds[with_tiles] = result.seconds;
+        objective[with_tiles] = whole;
+        std::printf("| %s | %d | %.1f | %.6g | %.3f |\n", with_tiles ? "tiled" : "untiled", result.iterations_run,
+                    result.seconds, whole, ratio);
+        std::fflush(stdout);
+        if (!save.empty()) {
+            image_io::write_image(std::filesystem::path(save) / (with_tiles ? "tiled.png" : "untiled.png"), result.image, nullptr, 8);
+        }
+    }
+    std::printf("\ntiled / untiled: objective %.3fx, time %.3fx\n", objective[1] / objective[0], seconds[1] / seconds[0]);
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -265,6 +352,8 @@ int main(int argc, char** argv) {
     std::string pairs = "assets/styles/misty_mountains.png:assets/styles/splashed_ink.png,"
                         "assets/styles/lotus_pond.png:assets/styles/bamboo.png";
     std::string schedules = "default,single";
+    int tiles_size = 0, tile_size = 512, tile_overlap = 64;
+    std::string save;
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         auto value = [&]() -> std::string {
@@ -294,6 +383,10 @@ int main(int argc, char** argv) {
         else if (arg == "--box") box_sizes = parse_sizes(value());
         else if (arg == "--pairs") pairs = value();
         else if (arg == "--schedules") schedules = value();
+        else if (arg == "--tiles") tiles_size = std::stoi(value());
+        else if (arg == "--tile-size") tile_size = std::stoi(value());
+        else if (arg == "--tile-overlap") tile_overlap = std::stoi(value());
+        else if (arg == "--save") save = value();
         else {
             std::cerr << "usage: shuimo-bench [--sizes 128,256,512] [--iterations N] [--rounds R] [--weights FILE] "
                          "[--optimizer lbfgs|adam] [--device auto|cpu|cuda:N]\n"
@@ -348,6 +441,13 @@ int main(int argc, char** argv) {
             }
             if (!temp_weights.empty()) std::filesystem::remove(temp_weights);
             return 0;
+        }
+
+        if (tiles_size > 0) {
+            const std::string pair = pairs.substr(0, pairs.find(','));
+            const int status = tiles_main(style_engine, tiles_size, tile_size, tile_overlap, iterations, pair, save, device);
+            if (!temp_weights.empty()) std::filesystem::remove(temp_weights);
+            return status;
         }
 
         if (!box_sizes.empty()) {

@@ -6,7 +6,7 @@ namespace shuimo::engine {
 
 std::vector<LevelCost> level_costs(const JobPlan& plan) {
     std::vector<LevelCost> costs;
-    for (const auto& level : plan.levels) costs.push_back({level.level.iterations, level.gflop_per_evaluation});
+    for (const auto& level : plan.levels) costs.push_back({level.evaluations, level.gflop_per_evaluation});
     return costs;
 }
 

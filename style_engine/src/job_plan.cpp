@@ -45,7 +45,59 @@ double gram_flop(int width, int height, const StyleParams& params) {
 std::string text(Size size) { return std::to_string(size.width) + "x" + std::to_string(size.height); }
 std::string mib(std::uint64_t bytes) { return std::to_string((bytes + (1u << 19)) >> 20) + " MiB"; }
 
+// The smallest tile the planner chooses by itself: below this the overlap
+// dominates the work.
+constexpr int kMinAutoTile = 96;
+
+std::string tiles_text(const TilePlan& t) {
+    std::string passes = t.passes() == 1 ? "1 pass" : std::to_string(t.passes()) + " passes";
+    return std::to_string(t.tiles()) + " tiles of up to " + text(t.largest) + " (overlap " + std::to_string(t.overlap) +
+           " px, " + passes + ")";
+}
+
 }  // namespace
+
+int TilePlan::tiles() const {
+    int n = 0;
+    for (const int count : tiles_per_pass) n += count;
+    return n;
+}
+
+int TilePlan::evaluations() const {
+    int n = 0;
+    for (std::size_t k = 0; k < tiles_per_pass.size(); ++k) n += tiles_per_pass[k] * evaluations_per_tile[k];
+    return n;
+}
+
+TileGrid TilePlan::grid(Size size, int pass) const {
+    const double shift = passes() > 0 ? static_cast<double>(pass) / passes() : 0.0;
+    return make_tile_grid(size, tile, overlap, shift, min_span);
+}
+
+std::vector<int> tile_pass_evaluations(int iterations) {
+    if (iterations <= 0) return {};
+    const int passes = std::clamp(iterations / 6, 1, 3);
+    std::vector<int> share(static_cast<std::size_t>(passes), iterations / passes);
+    for (int k = 0; k < iterations % passes; ++k) ++share[static_cast<std::size_t>(k)];
+    return share;
+}
+
+TilePlan plan_tiles(Size size, int tile, int iterations, const StyleParams& params) {
+    TilePlan t;
+    t.tile = tile;
+    t.overlap = effective_overlap(tile, params.tile_overlap);
+    t.min_span = min_level_side(params);
+    t.evaluations_per_tile = tile_pass_evaluations(iterations);
+    t.tiles_per_pass.assign(t.evaluations_per_tile.size(), 0);
+    for (int pass = 0; pass < t.passes(); ++pass) {
+        const TileGrid grid = t.grid(size, pass);
+        t.tiles_per_pass[static_cast<std::size_t>(pass)] = grid.count();
+        const Size largest = grid.largest();
+        t.largest = {std::max(t.largest.width, largest.width), std::max(t.largest.height, largest.height)};
+    }
+    t.canvas_bytes = static_cast<std::uint64_t>(size.width) * static_cast<std::uint64_t>(size.height) * kTiledCanvasBytesPerPixel;
+    return t;
+}
 
 MemoryDecisions initial_memory_decisions(const StyleParams& params) {
     MemoryDecisions decisions;
@@ -65,21 +117,60 @@ LevelMemoryPlan plan_level_memory(const Level& level, const StyleParams& params,
     MemoryDecisions& d = plan.decisions;
     d = before;
     Size size = shrunk_size(level.width, level.height, d.shrink);
-    auto estimate = [&](Size s, bool checkpointed) {
+    auto estimate_at = [&](Size s, int iterations, bool checkpointed) {
         StyleParams planned = params;
         planned.lbfgs_history = d.lbfgs_history;
-        return estimate_level_memory(s.width, s.height, planned, level.iterations, conv_bytes, checkpointed);
+        return estimate_level_memory(s.width, s.height, planned, iterations, conv_bytes, checkpointed);
     };
+    auto estimate = [&](Size s, bool checkpointed) { return estimate_at(s, level.iterations, checkpointed); };
     auto need = [&](Size s, bool checkpointed) { return estimate(s, checkpointed).total(); };
     auto finish = [&]() -> LevelMemoryPlan {
         plan.size = size;
         plan.memory = estimate(size, d.checkpointed);
         return plan;
     };
+    // A tiled level needs one tile's working memory (the largest tile, its most
+    // evaluations per pass) beside the whole image in host memory.
+    auto tile_need = [&](const TilePlan& t, bool checkpointed) {
+        const int most = *std::max_element(t.evaluations_per_tile.begin(), t.evaluations_per_tile.end());
+        return estimate_at(t.largest, most, checkpointed).total() + t.canvas_bytes;
+    };
+    auto finish_tiled = [&](const TilePlan& t) -> LevelMemoryPlan {
+        plan.size = size;
+        plan.tiles = t;
+        const int most = *std::max_element(t.evaluations_per_tile.begin(), t.evaluations_per_tile.end());
+        plan.memory = estimate_at(t.largest, most, d.checkpointed);
+        return plan;
+    };
+    const int long_side = std::max(size.width, size.height);
+    // The largest tile below `below` whose tile fits `budget` (tile 0: none does).
+    auto fit_tiles = [&](int below, std::uint64_t budget, bool checkpointed) {
+        const int smallest = std::max(kMinAutoTile, 3 * min_level_side(params));
+        for (int tile = (below - 1) / 16 * 16; tile >= smallest; tile -= 16) {
+            TilePlan t = plan_tiles(size, tile, level.iterations, params);
+            if (tile_need(t, checkpointed) <= budget) return t;
+        }
+        return TilePlan{};
+    };
 
     const std::uint64_t budget = params.max_memory != 0 ? params.max_memory : free_memory;
-    if (budget == 0) return finish();  // unknown: out-of-memory recovery is the safety net
     const char* whose = params.max_memory != 0 ? "the memory budget" : "the free memory";
+    if (params.tile_size > 0 && long_side > params.tile_size && level.iterations > 0) {
+        // Tiles as asked; a budget may make them smaller still (checkpointing first, as for a whole level).
+        TilePlan t = plan_tiles(size, params.tile_size, level.iterations, params);
+        if (budget != 0 && !d.checkpointed && params.checkpointing == Checkpointing::Auto && tile_need(t, false) > budget) {
+            d.checkpointed = true;
+            plan.notices.push_back("tiles of " + text(t.largest) + " need ~" + mib(tile_need(t, false)) + ", more than " + whose +
+                                   " (" + mib(budget) + "): using gradient checkpointing");
+        }
+        if (params.max_memory != 0 && tile_need(t, d.checkpointed) > budget) t = fit_tiles(params.tile_size, budget, d.checkpointed);
+        if (t.tiled()) {
+            plan.notices.push_back(text(size) + " in " + tiles_text(t) + ": ~" + mib(tile_need(t, d.checkpointed) - t.canvas_bytes) +
+                                   " per tile and " + mib(t.canvas_bytes) + " for the whole image in host memory");
+            return finish_tiled(t);
+        }
+    }
+    if (budget == 0) return finish();  // unknown: out-of-memory recovery is the safety net
     if (!d.checkpointed && params.checkpointing == Checkpointing::Auto && need(size, false) > budget) {
         d.checkpointed = true;
         plan.notices.push_back(text(size) + " needs ~" + mib(need(size, false)) + ", more than " + whose + " (" + mib(budget) +
@@ -98,6 +189,31 @@ LevelMemoryPlan plan_level_memory(const Level& level, const StyleParams& params,
                                    " steps instead of " + std::to_string(history_before));
         }
         if (need(size, d.checkpointed) <= budget) return finish();
+    }
+    // Tiles keep the full size: memory is bounded by the tile (docs/TILING.md).
+    if (params.tile_size == 0 && level.iterations > 0) {
+        // The decisions above were for the whole level: tiles start again from the
+        // levels before. Plain tiles first (checkpointing costs half a forward pass
+        // more per evaluation; smaller tiles cost less than that in overlap).
+        const MemoryDecisions whole = d;
+        const std::vector<std::string> whole_notices = plan.notices;
+        d = before;
+        plan.notices.clear();
+        TilePlan t = fit_tiles(long_side, budget, d.checkpointed);
+        if (!t.tiled() && !d.checkpointed && params.checkpointing == Checkpointing::Auto) {
+            d.checkpointed = true;
+            t = fit_tiles(long_side, budget, true);
+            if (t.tiled()) plan.notices.push_back("tiles use gradient checkpointing: none fits the budget without it");
+        }
+        if (!t.tiled()) {
+            d = whole;
+            plan.notices = whole_notices;
+        } else {
+            plan.notices.push_back(text(size) + " does not fit in " + whose + " of " + mib(budget) + " whole: optimising it in " +
+                                   tiles_text(t) + ", ~" + mib(tile_need(t, d.checkpointed) - t.canvas_bytes) + " per tile and " +
+                                   mib(t.canvas_bytes) + " for the whole image in host memory");
+            return finish_tiled(t);
+        }
     }
     const Size asked = size;
     const int min_side = min_level_side(params);
@@ -122,6 +238,11 @@ double evaluation_gflop(int width, int height, const StyleParams& params, bool c
     return ((checkpointed ? 3.0 : 2.0) * forward + 2.0 * grams) * 1e-9;
 }
 
+double LevelPlan::seconds_at(double gflops_per_second) const {
+    if (gflops_per_second <= 0.0) return 0.0;
+    return gflop * kOptimiserOverhead / gflops_per_second;
+}
+
 double JobPlan::seconds_at(double gflops_per_second) const {
     if (gflops_per_second <= 0.0) return 0.0;
     return total_gflop * kOptimiserOverhead / gflops_per_second;
@@ -141,16 +262,36 @@ JobPlan plan_job(int content_width, int content_height, const StyleParams& param
         LevelPlan item;
         item.level = level;
         item.size = memory.size;
+        item.tiles = memory.tiles;
         item.memory = memory.memory;
         item.checkpointed = decisions.checkpointed;
         item.lbfgs_history = decisions.lbfgs_history;
         item.notices = std::move(memory.notices);
-        item.gflop_per_evaluation = evaluation_gflop(item.size.width, item.size.height, params, item.checkpointed);
-        plan.total_iterations += level.iterations;
-        plan.peak_bytes = std::max(plan.peak_bytes, item.memory.total());
-        // Targets: one forward pass of the content at this size (the style
-        // images' passes depend on their sizes and are small beside the job).
-        plan.total_gflop += item.gflop_per_evaluation * level.iterations + forward_conv_flop(item.size.width, item.size.height, deepest) * 1e-9;
+        // Targets: one forward pass of the content at this size (a tiled level: of
+        // every tile's window; the style images' passes depend on their sizes and
+        // are small beside the job).
+        double level_gflop = 0.0;
+        if (item.tiles.tiled()) {
+            item.evaluations = item.tiles.evaluations();
+            for (int pass = 0; pass < item.tiles.passes(); ++pass) {
+                const TileGrid grid = item.tiles.grid(item.size, pass);
+                for (int i = 0; i < grid.count(); ++i) {
+                    const TileRect r = grid.rect(i);
+                    level_gflop += evaluation_gflop(r.width, r.height, params, item.checkpointed) *
+                                       item.tiles.evaluations_per_tile[static_cast<std::size_t>(pass)] +
+                                   forward_conv_flop(r.width, r.height, deepest) * 1e-9;
+                }
+            }
+            item.gflop_per_evaluation = item.evaluations > 0 ? level_gflop / item.evaluations : 0.0;
+        } else {
+            item.evaluations = level.iterations;
+            item.gflop_per_evaluation = evaluation_gflop(item.size.width, item.size.height, params, item.checkpointed);
+            level_gflop = item.gflop_per_evaluation * level.iterations + forward_conv_flop(item.size.width, item.size.height, deepest) * 1e-9;
+        }
+        plan.total_iterations += item.evaluations;
+        plan.peak_bytes = std::max(plan.peak_bytes, item.memory.total() + item.tiles.canvas_bytes);
+        item.gflop = level_gflop;
+        plan.total_gflop += level_gflop;
         plan.levels.push_back(std::move(item));
     }
     plan.result = shrunk_size(plan.output.width, plan.output.height, decisions.shrink);

@@ -15,6 +15,7 @@
 #include "shuimo/engine/errors.h"
 #include "shuimo/engine/ink_output.h"
 #include "shuimo/engine/style_engine.h"
+#include "shuimo/engine/vgg19_spec.h"
 #include "tensor_image.h"
 
 namespace shuimo::engine {
@@ -95,9 +96,11 @@ JobRunner::JobRunner(const StyleJob& job, ProgressSink& sink, ModelCache& models
     levels_ = plan_levels(out_.width, out_.height, p_);
     for (const auto& level : levels_) {
         if (level.iterations > 0) check_min_side({level.width, level.height}, min_side_, "a level of the schedule (min size)");
-        total_iterations_ += level.iterations;
     }
-    costs_ = level_costs(levels_, p_);
+    // The plan a dry run shows: evaluations (a tiled level's, tile by tile) and their costs.
+    const JobPlan plan = plan_job(job.content.width, job.content.height, p_, conv_bytes(dtype_));
+    total_iterations_ = plan.total_iterations;
+    costs_ = level_costs(plan);
     report_every_ = p_.report_every > 0 ? p_.report_every : (device_.is_cuda() ? 10 : 1);
     memory_ = initial_memory_decisions(p_);
     weights_ = {p_.content_weight, p_.style_weight, p_.tv_weight};
@@ -130,24 +133,100 @@ JobRunner::Targets JobRunner::make_targets(Size size) const {
     torch::NoGradGuard no_grad;
     Targets targets;
     targets.content = resize_image_tensor(content_full_, size);
+    add_content_features(targets);
+    targets.style_grams = style_grams(size, 0);
+    return targets;
+}
+
+void JobRunner::add_content_features(Targets& targets) const {
+    torch::NoGradGuard no_grad;
+    targets.content_features.clear();
     for (auto& f : (*net_)->forward(net_input(targets.content), layer_indices(p_.content_layers), p_.pooling))
         targets.content_features.push_back(f.to(torch::kFloat).contiguous().clone());
+}
 
+JobRunner::Targets JobRunner::tile_targets(const torch::Tensor& content_window, const std::vector<torch::Tensor>& grams) const {
+    Targets targets;
+    targets.content = content_window.to(device_).contiguous();
+    add_content_features(targets);
+    targets.style_grams = grams;
+    return targets;
+}
+
+// Gram matrices of a large image with the memory of a window: the windows' cores
+// partition the image on a 32-pixel lattice, so every layer's feature map
+// (downsampled up to 16x) splits exactly between them; each window adds a
+// margin so the features of its core see their surroundings. The sums of
+// F Fᵀ over the cores, divided by C and the positions, are the Gram.
+std::vector<torch::Tensor> JobRunner::windowed_grams(const torch::Tensor& image, int window) const {
+    torch::NoGradGuard no_grad;
+    const std::vector<int> layers = layer_indices(p_.style_layers);
+    const int height = static_cast<int>(image.size(2));
+    const int width = static_cast<int>(image.size(3));
+    std::vector<torch::Tensor> grams;
+    if (window <= 0 || std::max(width, height) <= window) {
+        for (const auto& f : (*net_)->forward(net_input(image.to(device_)), layers, p_.pooling)) grams.push_back(gram_matrix(f));
+        return grams;
+    }
+    constexpr int kLattice = 32;
+    // Margins cost work (every window's border is computed twice): 64 pixels for large windows, 32 for small ones.
+    const int margin = window >= 512 ? 2 * kLattice : kLattice;
+    const int core = std::max(kLattice, (window - 2 * margin) / kLattice * kLattice);
+    std::vector<int> downsample;
+    for (const auto& name : p_.style_layers) downsample.push_back(find_vgg19_layer(name).downsample);
+    std::vector<torch::Tensor> sums(layers.size());
+    std::vector<double> positions(layers.size(), 0.0);
+    for (int y0 = 0; y0 < height; y0 += core) {
+        const int y1 = std::min(height, y0 + core);
+        const int wy0 = std::max(0, y0 - margin);
+        const int wy1 = std::min(height, y1 + margin);
+        for (int x0 = 0; x0 < width; x0 += core) {
+            const int x1 = std::min(width, x0 + core);
+            const int wx0 = std::max(0, x0 - margin);
+            const int wx1 = std::min(width, x1 + margin);
+            const torch::Tensor part = image.narrow(2, wy0, wy1 - wy0).narrow(3, wx0, wx1 - wx0).to(device_);
+            const auto features = (*net_)->forward(net_input(part), layers, p_.pooling);
+            for (std::size_t l = 0; l < layers.size(); ++l) {
+                const int ds = downsample[l];
+                const torch::Tensor& f = features[l];
+                const int fy0 = (y0 - wy0) / ds;
+                const int fy1 = y1 == height ? static_cast<int>(f.size(2)) : (y1 - wy0) / ds;
+                const int fx0 = (x0 - wx0) / ds;
+                const int fx1 = x1 == width ? static_cast<int>(f.size(3)) : (x1 - wx0) / ds;
+                if (fy1 <= fy0 || fx1 <= fx0) continue;
+                const torch::Tensor cropped =
+                    f.narrow(2, fy0, fy1 - fy0).narrow(3, fx0, fx1 - fx0).to(torch::kFloat).reshape({f.size(1), -1});
+                const torch::Tensor product = cropped.mm(cropped.t());
+                sums[l] = sums[l].defined() ? sums[l] + product : product;
+                positions[l] += static_cast<double>(cropped.size(1));
+            }
+        }
+    }
+    for (std::size_t l = 0; l < layers.size(); ++l) grams.push_back(sums[l] / (static_cast<double>(sums[l].size(0)) * positions[l]));
+    return grams;
+}
+
+std::vector<torch::Tensor> JobRunner::style_grams(Size size, int window) const {
+    torch::NoGradGuard no_grad;
     const std::vector<int> style_layers = layer_indices(p_.style_layers);
-    if (style_layers.empty()) return targets;
+    if (style_layers.empty()) return {};
     const int style_long_side = std::max(1, static_cast<int>(std::lround(std::max(size.width, size.height) * p_.style_scale)));
     std::vector<std::vector<torch::Tensor>> style_grams;
     for (std::size_t k = 0; k < styles_full_.size(); ++k) {
         const Size style_size = fit_long_side(static_cast<int>(styles_full_[k].size(3)), static_cast<int>(styles_full_[k].size(2)),
                                               style_long_side);
         check_min_side(style_size, min_side_, "style image " + std::to_string(k + 1) + " at this size and style scale");
+        if (window > 0) {
+            // A tiled level's style image may be as large as the level: resampled on the host, seen in windows.
+            style_grams.push_back(windowed_grams(resize_image_tensor(styles_full_[k].to(torch::kCPU), style_size), window));
+            continue;
+        }
         const torch::Tensor style_tensor = resize_image_tensor(styles_full_[k], style_size);
         std::vector<torch::Tensor> grams;
         for (const auto& f : (*net_)->forward(net_input(style_tensor), style_layers, p_.pooling)) grams.push_back(gram_matrix(f));
         style_grams.push_back(std::move(grams));
     }
-    targets.style_grams = blend_grams(style_grams, job_.style_blend);
-    return targets;
+    return blend_grams(style_grams, job_.style_blend);
 }
 
 bool JobRunner::take_new_weights() {
@@ -222,7 +301,9 @@ JobRunner::Terms JobRunner::forward_backward(LevelRun& level) {
             // Overflowing whatever the scale: finish the job in fp32.
             sink_.on_notice("reduced precision (" + std::string(dtype_name(dtype_)) + ") kept overflowing; continuing in fp32");
             use_precision(torch::kFloat, level);
-            level.targets = make_targets(level.size);
+            // A tile keeps the level's Grams (made once for all its tiles) and remakes its content features.
+            if (level.tile > 0) add_content_features(level.targets);
+            else level.targets = make_targets(level.size);
         }
         // Otherwise: the scale was lowered; evaluate this point again (not counted).
     }
@@ -264,7 +345,9 @@ void JobRunner::report(LevelRun& level, const Terms& terms) {
     if (!due) return;
     torch::NoGradGuard no_grad;
     const torch::Tensor x = level.x.detach();
-    IterationReport r = read_terms(terms, x, level.size, level.best_loss);
+    IterationReport r = read_terms(terms, x, level.tile > 0 ? level.whole : level.size, level.best_loss);
+    r.tile = level.tile;
+    r.tiles = level.tiles;
     r.scale = level.index;
     r.iteration = evaluations_;
     r.work_fraction = work_fraction(costs_, evaluations_);
@@ -274,6 +357,8 @@ void JobRunner::report(LevelRun& level, const Terms& terms) {
         throw StopOptimisation{};
     }
     sink_.on_iteration(r);
+    last_sent_ = r;
+    if (level.tile > 0) return;  // a tiled level's previews show the whole image, as its tiles land
 
     const auto now = Clock::now();
     // A multiple of preview_every passed since the previous report.
@@ -300,30 +385,92 @@ torch::Tensor JobRunner::evaluate(LevelRun& level) {
 
 // --- A level ------------------------------------------------------------------
 
-void JobRunner::begin_attempt(LevelRun& level, const torch::Tensor& start) {
-    level.targets = make_targets(level.size);
-    level.content_at_size = p_.preserve_colors ? tensor_to_image(level.targets.content) : Image{};
-    if (!start.defined()) {
-        switch (p_.init) {
-        case InitKind::Content: level.x = level.targets.content.clone(); break;
-        case InitKind::Noise: {
-            auto generator = at::detail::createCPUGenerator(p_.seed);
-            level.x = torch::rand({1, 3, level.size.height, level.size.width}, generator, torch::TensorOptions().dtype(torch::kFloat))
-                          .to(device_);
-            break;
-        }
-        case InitKind::Image:
-            level.x = resize_image_tensor(image_to_tensor(*job_.init_image).to(device_), level.size).clone();
-            break;
-        }
-    } else {
-        // The coarser result (or a failed attempt's best), resampled; resampling clamps to [0,1].
-        level.x = resize_image_tensor(start.detach(), level.size).clone();
+torch::Tensor JobRunner::initial_image(Size size, const torch::Tensor& start, const torch::Tensor& content, torch::Device where) const {
+    // The coarser result (or a failed attempt's best), resampled; resampling clamps to [0,1].
+    if (start.defined()) return resize_image_tensor(start.detach().to(where), size).clone();
+    switch (p_.init) {
+    case InitKind::Content: break;
+    case InitKind::Noise: {
+        auto generator = at::detail::createCPUGenerator(p_.seed);
+        return torch::rand({1, 3, size.height, size.width}, generator, torch::TensorOptions().dtype(torch::kFloat)).to(where);
     }
+    case InitKind::Image: return resize_image_tensor(image_to_tensor(*job_.init_image).to(where), size).clone();
+    }
+    return content.to(where).clone();
+}
+
+void JobRunner::start_from(LevelRun& level, torch::Tensor x) {
+    level.x = std::move(x);
     level.x.requires_grad_(true);
     level.best = level.x.detach().clone();
     level.best_loss = torch::full({}, kInfinity, torch::TensorOptions().dtype(torch::kFloat).device(device_));
     last_preview_ = Clock::now();
+}
+
+void JobRunner::begin_attempt(LevelRun& level, const torch::Tensor& start) {
+    level.targets = make_targets(level.size);
+    level.content_at_size = p_.preserve_colors ? tensor_to_image(level.targets.content) : Image{};
+    start_from(level, initial_image(level.size, start, level.targets.content, device_));
+}
+
+// --- A tiled level (docs/TILING.md) ---------------------------------------------
+
+// The tile's best image lands with its feathered weights w: canvas += w (best - pass_start).
+// The weights of a pass sum to 1 everywhere, so after the pass the canvas is
+// Σ w_t best_t; a tile that starts from the canvas so far sees its
+// neighbours' landed work in the overlap.
+void JobRunner::land_tile(torch::Tensor& canvas, const torch::Tensor& pass_start, const TileGrid& grid, int index,
+                          const LevelRun& tile) const {
+    torch::NoGradGuard no_grad;
+    const TileRect r = grid.rect(index);
+    std::vector<float> weights = grid.weights(index);
+    const torch::Tensor w = torch::from_blob(weights.data(), {1, 1, r.height, r.width}, torch::kFloat);
+    auto window = [&](const torch::Tensor& t) { return t.narrow(2, r.y, r.height).narrow(3, r.x, r.width); };
+    window(canvas).add_(w * (tile.best.to(torch::kCPU) - window(pass_start)));
+}
+
+void JobRunner::optimise_tiled_level(LevelRun& level, const TilePlan& tiles, const torch::Tensor& start) {
+    const Size size = level.size;
+    const torch::Device host(torch::kCPU);
+    // The whole level lives on the host: its content, the blended image, the pass's start.
+    const torch::Tensor content = resize_image_tensor(content_full_.to(host), size).contiguous();
+    level.content_at_size = p_.preserve_colors ? tensor_to_image(content) : Image{};
+    torch::Tensor canvas = initial_image(size, start, content, host).contiguous();
+    // Every tile aims at the whole level's style statistics. Without gradients a
+    // window needs about a quarter of a tile's memory per pixel: windows of twice the tile's side.
+    const std::vector<torch::Tensor> grams = style_grams(size, 2 * tiles.tile);
+    const bool previews = p_.preview_every > 0 || p_.preview_interval_ms > 0;
+    int number = 0;
+    for (int pass = 0; pass < tiles.passes() && !cancelled_ && !diverged_; ++pass) {
+        const torch::Tensor pass_start = canvas.clone();
+        const TileGrid grid = tiles.grid(size, pass);
+        for (int i = 0; i < grid.count() && !cancelled_ && !diverged_; ++i) {
+            const TileRect r = grid.rect(i);
+            auto window = [&](const torch::Tensor& t) { return t.narrow(2, r.y, r.height).narrow(3, r.x, r.width); };
+            LevelRun tile;
+            tile.index = level.index;
+            tile.budget = tiles.evaluations_per_tile[static_cast<std::size_t>(pass)];
+            tile.size = {r.width, r.height};
+            tile.whole = size;
+            tile.tile = ++number;
+            tile.tiles = tiles.tiles();
+            tile.scaler = level.scaler;
+            tile.targets = tile_targets(window(content), grams);
+            start_from(tile, window(canvas).to(device_).clone());
+            optimise_level(tile);
+            level.scaler = tile.scaler;
+            level.spent += tile.spent;
+            if (tile.spent == 0) break;  // cancelled before it began: nothing to land
+            land_tile(canvas, pass_start, grid, i, tile);
+            if (previews) {
+                IterationReport r_preview = last_sent_;
+                r_preview.elapsed_s = seconds_since_start();
+                sink_.on_preview(finish_image(canvas, level.content_at_size), r_preview);
+            }
+        }
+    }
+    level.best = canvas;
+    level.best_loss = torch::full({}, kNaN, torch::TensorOptions().dtype(torch::kFloat));
 }
 
 // Runs an optimiser on level.x until `evaluate` throws (budget spent, cancelled
@@ -418,8 +565,12 @@ StyleResult JobRunner::run() {
             for (const auto& notice : plan.notices) sink_.on_notice(notice);
             level.size = plan.size;
             try {
-                begin_attempt(level, start);
-                optimise_level(level);
+                if (plan.tiles.tiled()) {
+                    optimise_tiled_level(level, plan.tiles, start);
+                } else {
+                    begin_attempt(level, start);
+                    optimise_level(level);
+                }
                 any_checkpointed_ = any_checkpointed_ || memory_.checkpointed;
                 break;
             } catch (const c10::Error& e) {
@@ -474,6 +625,23 @@ IterationReport JobRunner::evaluate_image(const Image& image) {
     const torch::Tensor x = image_to_tensor(image).to(device_);
     const Terms terms = objective_terms(x, targets, false);
     return read_terms(terms, x, size, terms.total);
+}
+
+IterationReport JobRunner::evaluate_tile(const Image& image, TileRect rect, int gram_window) {
+    check_rgb(image, "the image to evaluate");
+    const Size size{image.width, image.height};
+    check_min_side(size, min_side_, "the image to evaluate");
+    if (rect.x < 0 || rect.y < 0 || rect.width <= 0 || rect.height <= 0 || rect.x + rect.width > size.width ||
+        rect.y + rect.height > size.height)
+        throw ConfigError("the tile is not inside the image");
+    check_min_side({rect.width, rect.height}, min_side_, "the tile");
+    auto window = [&](const torch::Tensor& t) { return t.narrow(2, rect.y, rect.height).narrow(3, rect.x, rect.width); };
+    const torch::Tensor content = resize_image_tensor(content_full_.to(torch::kCPU), size);
+    const Targets targets = tile_targets(window(content), style_grams(size, gram_window));
+    torch::NoGradGuard no_grad;
+    const torch::Tensor x = window(image_to_tensor(image)).to(device_).contiguous();
+    const Terms terms = objective_terms(x, targets, false);
+    return read_terms(terms, x, {rect.width, rect.height}, terms.total);
 }
 
 }  // namespace shuimo::engine

@@ -7,6 +7,8 @@
 // Reading order: run() walks the levels; optimise_level() runs one optimiser
 // on a LevelRun; evaluate() is one evaluation in named steps
 // (stop_if_done, take_new_weights, forward_backward, keep_if_best, report).
+// A tiled level (docs/TILING.md) is optimised by optimise_tiled_level(): one
+// LevelRun per tile, through the same optimise_level().
 
 #include <torch/torch.h>
 
@@ -24,6 +26,7 @@
 #include "shuimo/engine/progress.h"
 #include "shuimo/engine/schedule.h"
 #include "shuimo/engine/style_params.h"
+#include "shuimo/engine/tiling.h"
 
 namespace shuimo::engine {
 
@@ -42,6 +45,13 @@ public:
     // The objective of `image` (RGB in [0,1], any size the layers allow) under
     // this job's weights, with targets made at the image's size. No gradients.
     IterationReport evaluate_image(const Image& image);
+
+    // The objective of `rect` of `image` as a tiled level sees it: the content
+    // target from that window of the content at the image's size, the style
+    // Grams of the whole level computed window by window (gram_window pixels a
+    // side; 0 = at once, as evaluate_image). With rect the whole image and
+    // gram_window 0 this is evaluate_image's objective.
+    IterationReport evaluate_tile(const Image& image, TileRect rect, int gram_window);
 
 private:
     struct Targets {
@@ -65,6 +75,11 @@ private:
         std::optional<LossScaler> scaler;  // fp16's dynamic loss scale
         Image content_at_size;    // preserve-colours reference for previews
         bool in_step = false;     // the current optimiser has evaluated at least once
+        // A tile of a tiled level: its number over the level's passes (1-based; 0 = a whole
+        // level), how many, and the level's whole size (what progress reports show).
+        int tile = 0;
+        int tiles = 0;
+        Size whole;
 
         // An attempt that ran out of memory: its tensors go, the count stays.
         void drop_attempt() {
@@ -81,6 +96,20 @@ private:
     };
 
     Targets make_targets(Size size) const;
+    // A tile's targets: its window of the content (on the host) and the level's Grams.
+    Targets tile_targets(const torch::Tensor& content_window, const std::vector<torch::Tensor>& grams) const;
+    // Content features of targets.content (already at its size, on the device).
+    void add_content_features(Targets& targets) const;
+    // The blended style Grams for a level of `size`; window > 0: the style images
+    // are resampled on the host and run through the network window by window.
+    std::vector<torch::Tensor> style_grams(Size size, int window) const;
+    std::vector<torch::Tensor> windowed_grams(const torch::Tensor& image, int window) const;
+    // Where a level starts: the coarser result resampled, or the job's init, on `where`.
+    torch::Tensor initial_image(Size size, const torch::Tensor& start, const torch::Tensor& content, torch::Device where) const;
+    void start_from(LevelRun& level, torch::Tensor x);
+    // A level in tiles: the image stays on the host, each tile is a LevelRun; level.best ends as the blended image.
+    void optimise_tiled_level(LevelRun& level, const TilePlan& tiles, const torch::Tensor& start);
+    void land_tile(torch::Tensor& canvas, const torch::Tensor& pass_start, const TileGrid& grid, int index, const LevelRun& tile) const;
     // Starts (or restarts after running out of memory) an attempt at level.size from `start`.
     void begin_attempt(LevelRun& level, const torch::Tensor& start);
     // Runs the optimiser until the level's budget is spent, the job is cancelled or diverges.
@@ -142,6 +171,7 @@ private:
     bool diverged_ = false;
     std::chrono::steady_clock::time_point last_preview_;
     int last_report_ = 0;             // evaluation count at the previous progress report
+    IterationReport last_sent_;       // the latest progress report (a tiled level's previews carry it)
 };
 
 }  // namespace shuimo::engine

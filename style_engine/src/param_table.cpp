@@ -29,6 +29,7 @@ std::string range_text(const ParamField& f) { return bound(f.low) + " to " + bou
 int read_integer(const ParamField& f, const Value& v) {
     if (v.kind != Value::Kind::Number || !std::isfinite(v.number) || v.number != std::floor(v.number))
         throw ParamValueError("a whole number from " + range_text(f));
+    if (f.zero_allowed && v.number == 0) return 0;
     if (v.number < f.low || v.number > f.high) throw ParamValueError("a whole number from " + range_text(f));
     return static_cast<int>(v.number);
 }
@@ -288,6 +289,13 @@ const ParamField kFields[] = {
     {"report_every", "report interval", ParamType::Integer, 0, 1000000, false, "report-every", "N",
      "Progress (and the loss read back from the device) every N evaluations; 0 = 1 on CPU, 10 on GPU.", false, false,
      true, "5", SHUIMO_GET_SET(Integer<&StyleParams::report_every>)},
+    {"tile_size", "tile size", ParamType::Integer, 64, 16384, true, "tile-size", "N|auto",
+     "Longest side of a tile: larger levels are optimised in overlapping tiles (docs/TILING.md); "
+     "0 = auto: only levels that do not fit --max-memory, with tiles sized from it.",
+     false, false, true, "512", SHUIMO_GET_SET(Integer<&StyleParams::tile_size>)},
+    {"tile_overlap", "tile overlap", ParamType::Integer, 16, 4096, false, "tile-overlap", "N",
+     "Pixels shared by neighbouring tiles, blended with feathered weights (at most a third of a tile).", false, false,
+     true, "96", SHUIMO_GET_SET(Integer<&StyleParams::tile_overlap>)},
 };
 #undef SHUIMO_GET_SET
 
@@ -326,6 +334,7 @@ void Choice<Member, Parse>::set(const ParamField& f, StyleParams& p, const Value
 }
 
 void check_int(const ParamField& f, long long value) {
+    if (f.zero_allowed && value == 0) return;
     if (value < f.low || value > f.high) {
         throw ConfigError(std::string(f.label) + " must be between " + bound(f.low) + " and " + bound(f.high) + " (got " +
                               std::to_string(value) + ")",

@@ -3,6 +3,7 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
@@ -91,7 +92,7 @@ private Q_SLOTS:
     // budget is met, checkpointing only when needed, a shrink only when the
     // history is exhausted, the dry run's result size is the last level's.
     void planJobAgreesWithTheRunnersPlanner() {
-        int shrunk_plans = 0, checkpointed_plans = 0, shortened_plans = 0, refused = 0;
+        int shrunk_plans = 0, checkpointed_plans = 0, shortened_plans = 0, refused = 0, tiled_levels = 0;
         for (const auto optimizer : {engine::OptimizerKind::Lbfgs, engine::OptimizerKind::Adam})
         for (const auto checkpointing : {engine::Checkpointing::Auto, engine::Checkpointing::On, engine::Checkpointing::Off})
         for (const auto [width, height] : {std::pair{300, 200}, std::pair{1024, 1024}, std::pair{2400, 1600}, std::pair{4000, 3000}})
@@ -143,6 +144,15 @@ private Q_SLOTS:
                 QVERIFY2(mine.notices == theirs.notices, qPrintable(where));
                 // Promises.
                 if (params.max_memory != 0) QVERIFY2(mine.memory.total() <= params.max_memory, qPrintable(where));
+                // A tiled level: one tile's memory beside the whole image on the host, together inside the budget.
+                QCOMPARE(mine.tiles.tiled(), theirs.tiles.tiled());
+                if (mine.tiles.tiled()) {
+                    QVERIFY2(params.max_memory == 0 || mine.memory.total() + mine.tiles.canvas_bytes <= params.max_memory,
+                             qPrintable(where));
+                    // Tiles instead of shrinking: no new shrink at a tiled level.
+                    QCOMPARE(theirs.decisions.shrink, i > 0 ? runner[i - 1].decisions.shrink : 1.0);
+                    ++tiled_levels;
+                }
                 if (params.max_memory == 0 && free_memory == 0) QVERIFY(mine.notices.empty());
                 if (checkpointing == engine::Checkpointing::Off) QVERIFY(!mine.checkpointed);
                 if (checkpointing == engine::Checkpointing::On) QVERIFY(mine.checkpointed);
@@ -165,6 +175,58 @@ private Q_SLOTS:
         QVERIFY(checkpointed_plans > 0);
         QVERIFY(shortened_plans > 0);
         QVERIFY(refused > 0);
+        QVERIFY(tiled_levels > 0);
+    }
+
+    // Issue 16's dry run: 8000x6000 under 6 GiB keeps the full size, tiling the levels that do not fit.
+    void printSizesAreTiledNotShrunk() {
+        engine::StyleParams params;
+        params.size = 8000;
+        params.max_memory = 6ull << 30;
+        const auto plan = engine::plan_job(4000, 3000, params);
+        QCOMPARE(plan.result.width, 8000);
+        QCOMPARE(plan.result.height, 6000);
+        QVERIFY(plan.levels.back().tiles.tiled());
+        QVERIFY(plan.levels.back().tiles.tiles() > 1);
+        QVERIFY(plan.peak_bytes <= params.max_memory);
+        int evaluations = 0;
+        for (const auto& level : plan.levels) {
+            evaluations += level.evaluations;
+            QVERIFY(level.memory.total() + level.tiles.canvas_bytes <= params.max_memory);
+            if (!level.tiles.tiled()) QCOMPARE(level.evaluations, level.level.iterations);
+            else QCOMPARE(level.evaluations, level.tiles.evaluations());
+        }
+        QCOMPARE(plan.total_iterations, evaluations);
+        // Without a budget nothing is tiled unless asked.
+        params.max_memory = 0;
+        for (const auto& level : engine::plan_job(4000, 3000, params).levels) QVERIFY(!level.tiles.tiled());
+    }
+
+    // An explicit tile size tiles every level longer than it, whatever the budget; a budget makes the tiles smaller.
+    void explicitTileSizeTilesLongerLevels() {
+        engine::StyleParams params;
+        params.size = 1024;
+        params.iterations = 40;
+        params.tile_size = 512;
+        params.tile_overlap = 48;
+        params.scales = 1;  // one level: no decisions carried in from coarser ones
+        const auto plan = engine::plan_job(1024, 768, params);
+        for (const auto& level : plan.levels) {
+            const bool longer = std::max(level.size.width, level.size.height) > 512;
+            QCOMPARE(level.tiles.tiled(), longer);
+            if (!longer) continue;
+            QCOMPARE(level.tiles.tile, 512);
+            QCOMPARE(level.tiles.overlap, 48);
+            QVERIFY(level.tiles.largest.width <= 512 && level.tiles.largest.height <= 512);
+        }
+        // One byte less than tiles of 512 need (without checkpointing, which would make them fit): smaller tiles.
+        params.checkpointing = engine::Checkpointing::Off;
+        params.max_memory = plan.levels.back().memory.total() + plan.levels.back().tiles.canvas_bytes - 1;
+        const auto tight = engine::plan_job(1024, 768, params);
+        QVERIFY(tight.levels.back().tiles.tiled());
+        QVERIFY(tight.levels.back().tiles.tile < 512);
+        QVERIFY(tight.peak_bytes <= params.max_memory);
+        QCOMPARE(tight.result.width, 1024);
     }
 
     // The ETA model: evaluations weighted by their level's cost.

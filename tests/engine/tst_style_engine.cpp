@@ -208,16 +208,19 @@ private Q_SLOTS:
         QCOMPARE(fits.notices.size(), std::size_t{1});
         QVERIFY(fits.notices.front().find("gradient checkpointing") != std::string::npos);
 
-        // Below the checkpointed estimate at 256 but above it at 181 (256/sqrt 2).
+        // Below the checkpointed estimate at 256 but above it at 181 (256/sqrt 2): since
+        // issue 16 the level is tiled at its full size instead of shrunk (docs/TILING.md).
         const auto at_181 = engine::estimate_level_memory(181, 181, job.params, 2, 4, true).total();
         job.params.max_memory = (at_181 + checkpointed) / 2;
-        RecordingSink shrinks;
-        const auto smaller = m_engine->run(job, shrinks);
-        QCOMPARE(smaller.image.width, 181);
-        QCOMPARE(smaller.image.height, 181);
-        QCOMPARE(smaller.iterations_run, 2);
-        QVERIFY(shrinks.notices.back().find("optimising at 181x181") != std::string::npos);
-        for (const auto& r : shrinks.reports) QCOMPARE(r.width, 181);
+        RecordingSink tiles;
+        const auto tiled = m_engine->run(job, tiles);
+        const auto plan = engine::plan_job(256, 256, job.params);
+        QVERIFY(plan.levels.back().tiles.tiled());
+        QCOMPARE(tiled.image.width, 256);
+        QCOMPARE(tiled.image.height, 256);
+        QCOMPARE(tiled.iterations_run, plan.total_iterations);
+        QVERIFY(tiles.notices.back().find("tiles of up to") != std::string::npos);
+        for (const auto& r : tiles.reports) QVERIFY(r.width == 256 && r.tile >= 1);
 
         // Too small for any size: refused before the first evaluation.
         job.params.max_memory = 64ull << 20;
@@ -233,7 +236,7 @@ private Q_SLOTS:
         QTest::addColumn<int>("budget_case");
         QTest::newRow("fits") << 0;
         QTest::newRow("fine level checkpointed") << 1;
-        QTest::newRow("fine level shrunk") << 2;
+        QTest::newRow("fine level tiled") << 2;
         QTest::newRow("every level checkpointed") << 3;
     }
     void runnerFollowsTheDryRunPlan() {
@@ -267,7 +270,7 @@ private Q_SLOTS:
         QCOMPARE(result.checkpointed, planned_checkpointing);
         QCOMPARE(result.image.width, plan.result.width);
         QCOMPARE(result.image.height, plan.result.height);
-        QCOMPARE(sink.reports.size(), std::size_t{4});
+        QCOMPARE(sink.reports.size(), static_cast<std::size_t>(plan.total_iterations));  // a tiled level's: tile by tile
         for (const auto& r : sink.reports) {
             QCOMPARE(r.width, plan.levels[static_cast<std::size_t>(r.scale)].size.width);
             QCOMPARE(r.height, plan.levels[static_cast<std::size_t>(r.scale)].size.height);
@@ -275,7 +278,8 @@ private Q_SLOTS:
         // The cases reach what they are named after.
         QCOMPARE(planned_notices.empty(), budget_case == 0);
         if (budget_case <= 1) QCOMPARE(plan.result.width, 256);
-        if (budget_case == 2) QVERIFY(plan.result.width < 256);
+        // Since issue 16 a level that does not fit is tiled at its full size, not shrunk.
+        if (budget_case == 2) QVERIFY(plan.result.width == 256 && plan.levels.back().tiles.tiled());
         QCOMPARE(plan.levels.front().checkpointed, budget_case == 3);
     }
 

@@ -165,6 +165,13 @@
         <numerusform>%n min</numerusform>
       </translation>
     </message>
+    <message numerus="yes">
+      <source>, the largest level in %n tile(s) of up to %1 × %2</source>
+      <translation>
+        <numerusform>, the largest level in %n tile of up to %1 × %2</numerusform>
+        <numerusform>, the largest level in %n tiles of up to %1 × %2</numerusform>
+      </translation>
+    </message>
   </context>
   <context>
     <name>shuimo::ui::VersionsStrip</name>

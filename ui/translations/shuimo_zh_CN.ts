@@ -1613,6 +1613,16 @@ Install it anyway, unverified, under this name (letters, digits, '-', '_', '.'):
       <source>%1 h</source>
       <translation>%1 小时</translation>
     </message>
+    <message numerus="yes">
+      <source>, the largest level in %n tile(s) of up to %1 × %2</source>
+      <translation>
+        <numerusform>，最大一级分 %n 块处理（每块至多 %1 × %2）</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source> · tile %1 of %2</source>
+      <translation> · 第 %1/%2 块</translation>
+    </message>
   </context>
   <context>
     <name>shuimo::ui::SessionController</name>

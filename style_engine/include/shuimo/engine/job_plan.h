@@ -16,6 +16,7 @@
 #include "shuimo/engine/memory_plan.h"
 #include "shuimo/engine/schedule.h"
 #include "shuimo/engine/style_params.h"
+#include "shuimo/engine/tiling.h"
 
 namespace shuimo::engine {
 
@@ -34,8 +35,38 @@ MemoryDecisions initial_memory_decisions(const StyleParams& params);
 // A level's sides times `shrink` (each at least 1); unchanged for shrink >= 1.
 Size shrunk_size(int width, int height, double shrink);
 
+// How a tiled level is cut and spent (docs/TILING.md). Untiled: tile == 0.
+struct TilePlan {
+    int tile = 0;                          // longest tile side; 0 = the level runs whole
+    int overlap = 0;                       // as the grid uses it (effective_overlap, tiling.h)
+    int min_span = 1;                      // no tile side shorter (the layers' min_level_side)
+    std::vector<int> tiles_per_pass;       // one entry per pass over the image, each with a shifted grid
+    std::vector<int> evaluations_per_tile; // ... and each tile's evaluations in that pass
+    Size largest;                          // the largest tile of any pass
+    std::uint64_t canvas_bytes = 0;        // the whole image and its companions, in host memory
+    bool tiled() const { return tile > 0; }
+    int passes() const { return static_cast<int>(tiles_per_pass.size()); }
+    int tiles() const;                     // over all passes
+    int evaluations() const;               // over all passes and tiles
+    // Pass `pass`'s grid over a level of `size`: the cuts shift by pass / passes() of their spacing.
+    TileGrid grid(Size size, int pass) const;
+};
+
+// Host memory of a tiled level per pixel: the blended image, the pass's start,
+// the content at the level's size and the finished preview (fp32 RGB each).
+constexpr std::uint64_t kTiledCanvasBytesPerPixel = 4 * 3 * 4;
+
+// Passes over a tiled level of `iterations` evaluations, and each pass's share:
+// several passes with shifted grids and fewer evaluations each hide seams, but
+// every tile needs at least two evaluations (one optimiser step) per pass.
+std::vector<int> tile_pass_evaluations(int iterations);
+
+// The tiles of a level of `size` at `tile` pixels (params.tile_overlap, the passes of `iterations`).
+TilePlan plan_tiles(Size size, int tile, int iterations, const StyleParams& params);
+
 struct LevelMemoryPlan {
     Size size;                         // the size the level is optimised at
+    TilePlan tiles;                    // tiled: how (memory is then one tile's, canvas_bytes beside it)
     MemoryEstimate memory;             // its working memory, with `decisions`
     MemoryDecisions decisions;         // to use now and to carry to the next level
     std::vector<std::string> notices;  // what was decided and why, as the user is told
@@ -45,7 +76,9 @@ struct LevelMemoryPlan {
 // budget: params.max_memory when set, else free_memory (0 = unknown: nothing is
 // decided, out-of-memory recovery is the safety net). Checkpointing (Auto) is
 // chosen under either budget; free memory moves while a job runs, so only an
-// explicit max_memory shortens L-BFGS's history and then shrinks the image.
+// explicit max_memory shortens L-BFGS's history, then tiles the level (tile_size auto)
+// and only then shrinks the image. An explicit params.tile_size tiles every level
+// longer than it, whatever the budget (which may make the tiles smaller still).
 // Throws OutOfMemoryError when even the smallest size does not fit.
 LevelMemoryPlan plan_level_memory(const Level& level, const StyleParams& params, int conv_bytes, std::uint64_t free_memory,
                                   const MemoryDecisions& before);
@@ -53,19 +86,23 @@ LevelMemoryPlan plan_level_memory(const Level& level, const StyleParams& params,
 struct LevelPlan {
     Level level;                        // as the schedule has it
     Size size;                          // as it will be optimised (smaller than level's when shrunk)
+    TilePlan tiles;                     // tiled: memory is one tile's; canvas_bytes are on the host
+    int evaluations = 0;                // level.iterations, or every tile's evaluations when tiled
     MemoryEstimate memory;
-    double gflop_per_evaluation = 0.0;  // forward + backward through VGG-19, Grams included
+    double gflop_per_evaluation = 0.0;  // forward + backward through VGG-19, Grams included (tiled: the mean tile's)
     bool checkpointed = false;          // gradient checkpointing (a recomputed forward pass)
     int lbfgs_history = 100;            // as the memory budget leaves it
     std::vector<std::string> notices;   // the runner's notices for this level's decisions
+    double gflop = 0.0;                 // this level's work: every evaluation and the targets' passes
+    double seconds_at(double gflops_per_second) const;  // as JobPlan::seconds_at, for this level
 };
 
 struct JobPlan {
     Size output;                        // as asked
     Size result;                        // as it will come out (smaller than output when the budget shrinks it)
     std::vector<LevelPlan> levels;      // coarse to fine; levels with no evaluations are left out
-    int total_iterations = 0;
-    std::uint64_t peak_bytes = 0;       // the largest level's working memory
+    int total_iterations = 0;           // evaluations, a tiled level's counted tile by tile
+    std::uint64_t peak_bytes = 0;       // the largest level's working memory (a tiled level's: a tile's plus its canvas)
     double total_gflop = 0.0;           // every evaluation of every level, plus the targets' passes
 
     // Wall-clock estimate at a sustained throughput (GFLOP/s, as measured by

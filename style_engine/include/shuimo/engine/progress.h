@@ -23,8 +23,11 @@ struct IterationReport {
     int scale = 0;          // 0-based pyramid level (always 0 for single-scale runs)
     int iteration = 0;      // 1-based evaluation count within the job; 1 = the initial image
     int total_iterations = 0;
-    int width = 0;
+    int width = 0;          // the level's size (a tiled level's whole, not the tile's)
     int height = 0;
+    int tile = 0;           // a tiled level (docs/TILING.md): 1-based tile over all its passes; 0 = untiled
+    int tiles = 0;          // ... of this many
+    // Untiled: the terms below are the whole image's; tiled, the current tile's.
     double content_loss = 0.0;
     double style_loss = 0.0;
     double tv_loss = 0.0;

@@ -58,6 +58,9 @@ struct StyleParams {
     std::uint64_t max_memory = 0;   // working-memory budget in bytes; 0 = what the device has free
     int report_every = 0;           // progress (and the loss read back from the device) every N
                                     // evaluations; 0 = auto: every one on the CPU, every 10 on a GPU
+    int tile_size = 0;              // longest tile side of a tiled level (docs/TILING.md); 0 = auto:
+                                    // tiles only when a level does not fit max_memory, sized from it
+    int tile_overlap = 64;          // pixels shared by neighbouring tiles (at most a third of a tile)
     bool operator==(const StyleParams&) const = default;
 };
 

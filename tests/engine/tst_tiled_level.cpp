@@ -1,0 +1,223 @@
+// Tiled levels through the engine (docs/TILING.md): a tiled job's measured
+// memory against its plan, the tiled objective against the whole image's,
+// progress and previews tile by tile, cancellation and new weights between
+// tiles. Tiny images, the shared seeded random weights.
+
+#include <QTest>
+
+#include <torch/torch.h>
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "job_runner.h"
+#include "model_cache.h"
+#include "shared_weights.h"
+#include "shuimo/engine/job_plan.h"
+#include "shuimo/engine/safetensors.h"
+#include "shuimo/engine/style_engine.h"
+
+using namespace shuimo;
+
+namespace {
+
+engine::Image pattern(int width, int height, double phase) {
+    engine::Image image(width, height, 3);
+    for (int y = 0; y < height; ++y)
+        for (int x = 0; x < width; ++x) {
+            image.at(x, y, 0) = static_cast<float>(0.5 + 0.45 * std::sin(0.3 * x + phase));
+            image.at(x, y, 1) = static_cast<float>(0.5 + 0.45 * std::cos(0.2 * y - phase));
+            image.at(x, y, 2) = static_cast<float>(0.5 + 0.45 * std::sin(0.15 * (x + y) + 2 * phase));
+        }
+    return image;
+}
+
+// Linux: resident memory now and its peak since the last reset (VmHWM, reset through clear_refs).
+double status_mib(const char* key) {
+    std::ifstream status("/proc/self/status");
+    std::string line;
+    while (std::getline(status, line)) {
+        if (line.rfind(key, 0) == 0) return std::stod(line.substr(line.find(':') + 1)) / 1024.0;
+    }
+    return -1.0;
+}
+void reset_peak_rss() { std::ofstream("/proc/self/clear_refs") << "5"; }
+
+struct TileSink : engine::ProgressSink {
+    std::vector<engine::IterationReport> reports;
+    int previews = 0;
+    engine::Size preview_size;
+    int cancel_after_previews = -1;        // cancel once this many tiles have landed
+    int new_weights_after_previews = -1;   // offer new weights once this many tiles have landed
+    engine::LossWeights new_weights;
+    void on_iteration(const engine::IterationReport& r) override { reports.push_back(r); }
+    void on_preview(const engine::Image& image, const engine::IterationReport&) override {
+        ++previews;
+        preview_size = {image.width, image.height};
+    }
+    bool is_cancelled() const override { return cancel_after_previews >= 0 && previews >= cancel_after_previews; }
+    std::optional<engine::LossWeights> poll_weights() override {
+        if (new_weights_after_previews >= 0 && previews >= new_weights_after_previews) return new_weights;
+        return std::nullopt;
+    }
+};
+
+}  // namespace
+
+class TestTiledLevel : public QObject {
+    Q_OBJECT
+
+private:
+    std::unique_ptr<engine::StyleEngine> m_engine;
+
+    // 160x96 single-scale, tiles of 64 (overlap 16): 4x2 tiles of 3 evaluations, previews on.
+    engine::StyleJob tiledJob() const {
+        engine::StyleJob job;
+        job.content = pattern(160, 96, 0.0);
+        job.styles = {pattern(64, 48, 1.3)};
+        job.params.size = 160;
+        job.params.scales = 1;
+        job.params.iterations = 3;
+        job.params.tile_size = 64;
+        job.params.tile_overlap = 16;
+        job.params.preview_every = 1;
+        job.params.device = "cpu";
+        return job;
+    }
+
+private Q_SLOTS:
+    void initTestCase() { m_engine = std::make_unique<engine::StyleEngine>(testing::sharedWeightsPath().toStdString()); }
+
+    // First, while the process's heap is still its own: the peak working memory
+    // of a tiled job (above what the process held before) within 20% of the plan's.
+    void tiledMemoryMatchesThePlan() {
+        engine::StyleJob job;
+        job.content = pattern(384, 384, 0.0);
+        job.styles = {pattern(128, 128, 1.3)};
+        job.params.size = 384;
+        job.params.scales = 1;
+        job.params.iterations = 2;
+        job.params.tile_size = 192;
+        job.params.tile_overlap = 32;
+        job.params.device = "cpu";
+        const auto plan = engine::plan_job(384, 384, job.params);
+        QCOMPARE(plan.levels.size(), std::size_t{1});
+        QVERIFY(plan.levels.front().tiles.tiled());
+        const double planned = static_cast<double>(plan.peak_bytes) / (1024.0 * 1024.0);
+        // As docs/BENCHMARKS.md measures: after a small warm-up job, so that thread
+        // pools and oneDNN's one-time state are not counted.
+        {
+            engine::StyleJob warm_up = job;
+            warm_up.content = pattern(64, 64, 0.0);
+            warm_up.params.size = 64;
+            warm_up.params.tile_size = 0;
+            TileSink quiet;
+            (void)m_engine->run(warm_up, quiet);
+        }
+        const double before = status_mib("VmRSS");
+        reset_peak_rss();
+        TileSink sink;
+        const auto result = m_engine->run(job, sink);
+        const double measured = status_mib("VmHWM") - before;
+        QCOMPARE(result.image.width, 384);
+        std::printf("tiled 384x384 in tiles of %dx%d: planned %.0f MiB, measured %.0f MiB (%.2fx)\n",
+                    plan.levels.front().tiles.largest.width, plan.levels.front().tiles.largest.height, planned, measured,
+                    measured / planned);
+        QVERIFY2(measured >= 0.8 * planned && measured <= 1.2 * planned,
+                 qPrintable(QStringLiteral("planned %1 MiB, measured %2 MiB").arg(planned).arg(measured)));
+    }
+
+    // With the tile covering the whole image (and the Grams made at once) the
+    // tiled objective is the whole image's, term by term; Grams made window by
+    // window are the same statistics up to the windows' borders.
+    void tiledObjectiveIsTheWholeWhenTheTileCoversIt() {
+        engine::Vgg19Features model;
+        model->load_weights(engine::SafetensorsFile::open(testing::sharedWeightsPath().toStdString()));
+        engine::ModelCache models(model);
+        engine::ProgressSink quiet;
+        engine::StyleJob job = tiledJob();
+        job.content = pattern(256, 192, 0.0);
+        job.styles = {pattern(300, 200, 1.3)};
+        job.params.size = 256;
+        engine::JobRunner runner(job, quiet, models);
+        const engine::Image image = pattern(256, 192, 0.7);
+        const auto whole = runner.evaluate_image(image);
+        for (const int window : {0, 512}) {
+            const auto tiled = runner.evaluate_tile(image, {0, 0, 256, 192}, window);
+            QCOMPARE(tiled.content_loss, whole.content_loss);
+            QCOMPARE(tiled.style_loss, whole.style_loss);
+            QCOMPARE(tiled.tv_loss, whole.tv_loss);
+            QCOMPARE(tiled.total_loss, whole.total_loss);
+        }
+        const auto windowed = runner.evaluate_tile(image, {0, 0, 256, 192}, 160);
+        QCOMPARE(windowed.content_loss, whole.content_loss);
+        QVERIFY2(std::abs(windowed.style_loss / whole.style_loss - 1.0) < 0.25,
+                 qPrintable(QStringLiteral("windowed %1 vs whole %2").arg(windowed.style_loss).arg(whole.style_loss)));
+        // A tile of the content itself has no content loss: its target is its own window.
+        const auto own = runner.evaluate_tile(job.content, {37, 21, 128, 96}, 0);
+        QVERIFY2(own.content_loss < 1e-12, qPrintable(QString::number(own.content_loss)));
+        QCOMPARE(own.width, 128);
+    }
+
+    void tiledJobKeepsTheSizeAndReportsTiles() {
+        const auto job = tiledJob();
+        const auto plan = engine::plan_job(160, 96, job.params);
+        const auto& tiles = plan.levels.front().tiles;
+        QVERIFY(tiles.tiled());
+        QCOMPARE(tiles.tiles(), 8);  // 4 columns (stride 48 across 160) by 2 rows, one pass of 3 evaluations
+        QCOMPARE(tiles.evaluations(), 8 * 3);
+        TileSink sink;
+        const auto result = m_engine->run(job, sink);
+        QCOMPARE(result.image.width, 160);
+        QCOMPARE(result.image.height, 96);
+        QVERIFY(!result.cancelled);
+        QCOMPARE(result.iterations_run, plan.total_iterations);
+        QCOMPARE(result.iterations_run, 8 * 3);
+        QCOMPARE(static_cast<int>(sink.reports.size()), 24);
+        for (std::size_t i = 0; i < sink.reports.size(); ++i) {
+            const auto& r = sink.reports[i];
+            QCOMPARE(r.tile, static_cast<int>(i / 3) + 1);
+            QCOMPARE(r.tiles, 8);
+            QCOMPARE(r.width, 160);  // the level's size, not the tile's
+            QCOMPARE(r.total_iterations, 24);
+        }
+        QCOMPARE(sink.reports.back().work_fraction, 1.0);
+        // A preview of the whole image as each tile lands.
+        QCOMPARE(sink.previews, 8);
+        QCOMPARE(sink.preview_size.width, 160);
+        for (const float v : result.image.pixels) QVERIFY(v >= 0.0f && v <= 1.0f);
+    }
+
+    void cancellationBetweenTiles() {
+        auto job = tiledJob();
+        TileSink sink;
+        sink.cancel_after_previews = 2;  // requested as the second tile lands
+        const auto result = m_engine->run(job, sink);
+        QVERIFY(result.cancelled);
+        QCOMPARE(result.iterations_run, 2 * 3);  // the third tile never started
+        QCOMPARE(sink.reports.back().tile, 2);
+        QCOMPARE(result.image.width, 160);
+        QCOMPARE(result.image.height, 96);
+    }
+
+    void newWeightsApplyFromTheNextTile() {
+        auto job = tiledJob();
+        TileSink sink;
+        sink.new_weights_after_previews = 1;
+        sink.new_weights = {2.0, 5e5, 3.0};
+        const auto result = m_engine->run(job, sink);
+        QVERIFY(!result.cancelled);
+        QCOMPARE(result.iterations_run, 24);
+        for (const auto& r : sink.reports) {
+            if (r.tile == 1) QVERIFY(r.weights == (engine::LossWeights{job.params.content_weight, job.params.style_weight, job.params.tv_weight}));
+            else QVERIFY(r.weights == sink.new_weights);
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTiledLevel)
+#include "tst_tiled_level.moc"
