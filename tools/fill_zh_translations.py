@@ -506,6 +506,9 @@ ZH = {
     # Issue 16 (tiled levels): the estimate and the progress line.
     ", the largest level in %n tile(s) of up to %1 × %2": "，最大一级分 %n 块处理（每块至多 %1 × %2）",
     " · tile %1 of %2": " · 第 %1/%2 块",
+    # --- coordinator: the Models dialog keeps checksums in the tooltip
+    "The downloaded file is not the one expected (it differs from the catalogue's checksum), so it was not installed. Try Download again later.":
+        "下载的文件与预期不符（校验值与目录中的不同），因此未安装。请稍后再次下载。",
 }
 
 

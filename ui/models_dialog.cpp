@@ -229,8 +229,9 @@ void ModelsDialog::updateButtons() {
     m_default->setEnabled(!busy && selectedIsInstalled());
 }
 
-void ModelsDialog::showMessage(const QString& text, bool error) {
+void ModelsDialog::showMessage(const QString& text, bool error, const QString& details) {
     m_message->setText(text);
+    m_message->setToolTip(details);
     m_message->setStyleSheet(error ? QStringLiteral("color: #b00020;") : QString());
     m_message->setVisible(!text.isEmpty());
 }
@@ -281,11 +282,16 @@ void ModelsDialog::onDownloaded(const QString& path, const QString& url) {
     m_progress->setRange(0, 0);
     m_progressText->setText(tr("Installing…"));
     runInBackground([entry, path, url, digests] { models::install_download(entry, path, url, false, &digests); },
-                    [this, name = entry.name](const QString& error, bool) {
+                    [this, name = entry.name](const QString& error, bool checksumMismatch) {
                         finishDownloadUi();
                         if (error.isEmpty()) {
                             showMessage(tr("%1 is installed.").arg(name), false);
                             Q_EMIT modelsChanged();
+                        } else if (checksumMismatch) {
+                            // The checksums themselves help nobody painting: they stay in the tooltip.
+                            showMessage(tr("The downloaded file is not the one expected (it differs from the catalogue's "
+                                           "checksum), so it was not installed. Try Download again later."),
+                                        true, error);
                         } else {
                             showMessage(tr("The download could not be installed: %1").arg(error), true);
                         }

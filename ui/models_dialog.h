@@ -44,7 +44,8 @@ private:
     void updateButtons();
     QString selectedId() const;
     bool selectedIsInstalled() const;
-    void showMessage(const QString& text, bool error);
+    // `details` (technical: paths, checksums) goes to the tooltip, not the text.
+    void showMessage(const QString& text, bool error, const QString& details = {});
 
     void startDownload();
     void cancelDownload();

@@ -1076,6 +1076,10 @@ Install it anyway, unverified, under this name (letters, digits, '-', '_', '.'):
       <source>%1 was removed.</source>
       <translation>%1 已删除。</translation>
     </message>
+    <message>
+      <source>The downloaded file is not the one expected (it differs from the catalogue's checksum), so it was not installed. Try Download again later.</source>
+      <translation>下载的文件与预期不符（校验值与目录中的不同），因此未安装。请稍后再次下载。</translation>
+    </message>
   </context>
   <context>
     <name>shuimo::ui::ModelsPrompt</name>
