@@ -13,15 +13,6 @@ bool only_finishing_differs(const engine::StyleParams& a, const engine::StylePar
     return with_b_finishing == b;
 }
 
-engine::Image finish_image(const engine::Image& raw, const engine::StyleParams& params, const engine::Image& content_at_size,
-                           engine::Rgb paper) {
-    engine::Image result = raw;
-    if (params.preserve_colors || params.colour_strength != 1.0) {
-        result = engine::mix_colour_strength(result, params.preserve_colors ? content_at_size : result, params.colour_strength);
-    }
-    return params.monochrome_ink ? engine::monochrome_ink(result, paper) : result;
-}
-
 Painting refinish(const Painting& painting, const engine::StyleParams& params, const QString& photo_path) {
     if (painting.raw.empty()) {
         throw engine::ConfigError("this version keeps no unfinished image (it was itself re-finished or opened from an older file): run again");
@@ -39,7 +30,7 @@ Painting refinish(const Painting& painting, const engine::StyleParams& params, c
         paper = engine::estimate_paper_colour(image_io::read_image(painting.styles.front().path.toStdU32String()).rgb);
     }
     Painting out = painting;
-    out.image = to_picture(finish_image(raw, params, content, paper));
+    out.image = to_picture(engine::finish_painting(raw, params, content, paper));
     out.params = normalised_params(params);
     out.refinished = true;
     out.created = QDateTime::currentDateTimeUtc();

@@ -81,4 +81,11 @@ Image mix_colour_strength(const Image& stylised, const Image& colour_source, dou
     return with_chroma(stylised, colour_source, static_cast<float>(strength));
 }
 
+Image finish_painting(const Image& raw, const StyleParams& params, const Image& content_at_size, Rgb paper) {
+    Image result = raw;
+    if (params.preserve_colors || params.colour_strength != 1.0)
+        result = mix_colour_strength(result, params.preserve_colors ? content_at_size : result, params.colour_strength);
+    return params.monochrome_ink ? monochrome_ink(result, paper) : result;
+}
+
 }  // namespace shuimo::engine

@@ -121,10 +121,7 @@ torch::Tensor JobRunner::net_input(const torch::Tensor& image) const {
 }
 
 Image JobRunner::finish_image(const torch::Tensor& image, const Image& content_at_size) const {
-    Image result = tensor_to_image(image);
-    if (p_.preserve_colors || p_.colour_strength != 1.0)
-        result = mix_colour_strength(result, p_.preserve_colors ? content_at_size : result, p_.colour_strength);
-    return p_.monochrome_ink ? monochrome_ink(result, paper_) : result;
+    return finish_painting(tensor_to_image(image), p_, content_at_size, paper_);
 }
 
 // Content features and blended style Grams at one level's size, computed once
@@ -602,8 +599,8 @@ StyleResult JobRunner::run() {
     const torch::Tensor final_image = at_final_size ? start : resize_image_tensor(start, final_size);
     if (p_.preserve_colors && !at_final_size) content_at_result = tensor_to_image(resize_image_tensor(content_full_, final_size));
     StyleResult result;
-    result.image = finish_image(final_image, content_at_result);
     result.raw_image = tensor_to_image(final_image);
+    result.image = finish_painting(result.raw_image, p_, content_at_result, paper_);
     result.cancelled = cancelled_;
     result.iterations_run = evaluations_;
     result.seconds = seconds_since_start();

@@ -20,11 +20,6 @@ inline constexpr std::array<std::string_view, 4> kFinishingKeys{"colour_strength
 // True when a and b differ, and only in finishing fields.
 bool only_finishing_differs(const engine::StyleParams& a, const engine::StyleParams& b);
 
-// `raw` finished with `params`' finishing fields: content_at_size (the photo at raw's
-// size) for preserve colours, `paper` for monochrome ink. Throws engine::ConfigError.
-engine::Image finish_image(const engine::Image& raw, const engine::StyleParams& params, const engine::Image& content_at_size,
-                           engine::Rgb paper);
-
 // `painting` re-finished with `params` (its own parameters with other finishing):
 // reads the photo (for preserve colours) and the first style (for the paper of
 // monochrome ink without a paper colour) as the engine does. The result has

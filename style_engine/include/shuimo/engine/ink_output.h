@@ -3,6 +3,7 @@
 // torch and no OpenCV, so the CLI, the GUI and the tests share one definition.
 
 #include "shuimo/engine/image.h"
+#include "shuimo/engine/style_params.h"
 
 namespace shuimo::engine {
 
@@ -40,5 +41,11 @@ Rgb estimate_paper_colour(const Image& style);
 // image itself to scale the style's own colours. strength must be in [0,1];
 // both images RGB and the same size. Throws ConfigError otherwise.
 Image mix_colour_strength(const Image& stylised, const Image& colour_source, double strength);
+
+// The finishing of a painting, the one definition the engine (at the end of a run
+// and for previews) and the session (re-finishing a kept painting) share: `raw`,
+// the optimised image, with params' colour strength / preserve colours
+// (content_at_size: the photo at raw's size) and then monochrome ink on `paper`.
+Image finish_painting(const Image& raw, const StyleParams& params, const Image& content_at_size, Rgb paper);
 
 }  // namespace shuimo::engine
