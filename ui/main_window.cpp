@@ -522,7 +522,7 @@ void MainWindow::refinishCurrent() {
         statusBar()->showMessage(tr("Re-finished without a new run: a new version (the earlier one is kept)"), 6000);
     } catch (const std::exception& error) {
         m_messages->showMessage(MessageBar::Kind::Warning,
-                                tr("The finishing could not be re-applied: %1").arg(QString::fromStdString(error.what())));
+                                tr("The finishing could not be re-applied: %1").arg(userErrorOf(error).message));
     }
 }
 
@@ -667,7 +667,7 @@ QString MainWindow::loadSettingsFrom(const QString& path) {
         const PaintingSettings settings = ExportController::readPaintingSettings(path);
         applySettings(settings.params, settings.styles);
     } catch (const std::exception& error) {
-        return QString::fromStdString(error.what());
+        return userErrorOf(error).message;
     }
     return {};
 }

@@ -8,6 +8,7 @@
 #include <QPainter>
 #include <exception>
 
+#include "error_messages.h"
 #include "shuimo/image_io/image_io.h"
 #include "style_library.h"
 
@@ -75,7 +76,7 @@ QString PhotoStrip::checkPhoto(const QString& path) {
     try {
         (void)image_io::read_image(path.toStdU32String());
     } catch (const std::exception& error) {
-        return tr("%1 was not added: %2").arg(info.fileName(), QString::fromStdString(error.what()));
+        return tr("%1 was not added: %2").arg(info.fileName(), userErrorOf(error).message);
     }
     return {};
 }

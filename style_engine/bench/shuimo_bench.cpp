@@ -42,6 +42,7 @@
 
 #include <unistd.h>
 
+#include "process_memory.h"
 #include "random_weights.h"
 #include "device_memory.h"
 #include "job_runner.h"
@@ -59,21 +60,10 @@ namespace {
 using namespace shuimo;
 using Clock = std::chrono::steady_clock;
 
-// Peak resident memory since the last reset (Linux: VmHWM, reset through clear_refs).
-void reset_peak_rss() {
-    std::ofstream("/proc/self/clear_refs") << "5";
-}
-// A "Key:   1234 kB" line of /proc/self/status, in MiB.
-double status_mib(const std::string& key) {
-    std::ifstream status("/proc/self/status");
-    std::string line;
-    while (std::getline(status, line)) {
-        if (line.rfind(key + ":", 0) == 0) return std::stod(line.substr(key.size() + 1)) / 1024.0;
-    }
-    return std::nan("");
-}
-double peak_rss_mib() { return status_mib("VmHWM"); }
-double current_rss_mib() { return status_mib("VmRSS"); }
+using testing::current_rss_mib;
+using testing::peak_rss_mib;
+using testing::reset_peak_rss;
+using testing::status_mib;
 
 engine::Image pattern_image(int width, int height, int seed) {
     engine::Image image(width, height, 3);

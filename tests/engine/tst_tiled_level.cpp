@@ -16,7 +16,9 @@
 
 #include "job_runner.h"
 #include "model_cache.h"
+#include "process_memory.h"
 #include "shared_weights.h"
+#include "sine_pattern.h"
 #include "shuimo/engine/job_plan.h"
 #include "shuimo/engine/safetensors.h"
 #include "shuimo/engine/style_engine.h"
@@ -25,27 +27,8 @@ using namespace shuimo;
 
 namespace {
 
-engine::Image pattern(int width, int height, double phase) {
-    engine::Image image(width, height, 3);
-    for (int y = 0; y < height; ++y)
-        for (int x = 0; x < width; ++x) {
-            image.at(x, y, 0) = static_cast<float>(0.5 + 0.45 * std::sin(0.3 * x + phase));
-            image.at(x, y, 1) = static_cast<float>(0.5 + 0.45 * std::cos(0.2 * y - phase));
-            image.at(x, y, 2) = static_cast<float>(0.5 + 0.45 * std::sin(0.15 * (x + y) + 2 * phase));
-        }
-    return image;
-}
-
-// Linux: resident memory now and its peak since the last reset (VmHWM, reset through clear_refs).
-double status_mib(const char* key) {
-    std::ifstream status("/proc/self/status");
-    std::string line;
-    while (std::getline(status, line)) {
-        if (line.rfind(key, 0) == 0) return std::stod(line.substr(line.find(':') + 1)) / 1024.0;
-    }
-    return -1.0;
-}
-void reset_peak_rss() { std::ofstream("/proc/self/clear_refs") << "5"; }
+using testing::reset_peak_rss;
+using testing::status_mib;
 
 struct TileSink : engine::ProgressSink {
     std::vector<engine::IterationReport> reports;
@@ -77,8 +60,8 @@ private:
     // 160x96 single-scale, tiles of 64 (overlap 16): 4x2 tiles of 3 evaluations, previews on.
     engine::StyleJob tiledJob() const {
         engine::StyleJob job;
-        job.content = pattern(160, 96, 0.0);
-        job.styles = {pattern(64, 48, 1.3)};
+        job.content = testing::sine_pattern(160, 96, 0.0);
+        job.styles = {testing::sine_pattern(64, 48, 1.3)};
         job.params.size = 160;
         job.params.scales = 1;
         job.params.iterations = 3;
@@ -96,8 +79,8 @@ private Q_SLOTS:
     // of a tiled job (above what the process held before) within 20% of the plan's.
     void tiledMemoryMatchesThePlan() {
         engine::StyleJob job;
-        job.content = pattern(384, 384, 0.0);
-        job.styles = {pattern(128, 128, 1.3)};
+        job.content = testing::sine_pattern(384, 384, 0.0);
+        job.styles = {testing::sine_pattern(128, 128, 1.3)};
         job.params.size = 384;
         job.params.scales = 1;
         job.params.iterations = 2;
@@ -112,7 +95,7 @@ private Q_SLOTS:
         // pools and oneDNN's one-time state are not counted.
         {
             engine::StyleJob warm_up = job;
-            warm_up.content = pattern(64, 64, 0.0);
+            warm_up.content = testing::sine_pattern(64, 64, 0.0);
             warm_up.params.size = 64;
             warm_up.params.tile_size = 0;
             TileSink quiet;
@@ -140,11 +123,11 @@ private Q_SLOTS:
         engine::ModelCache models(model);
         engine::ProgressSink quiet;
         engine::StyleJob job = tiledJob();
-        job.content = pattern(256, 192, 0.0);
-        job.styles = {pattern(300, 200, 1.3)};
+        job.content = testing::sine_pattern(256, 192, 0.0);
+        job.styles = {testing::sine_pattern(300, 200, 1.3)};
         job.params.size = 256;
         engine::JobRunner runner(job, quiet, models);
-        const engine::Image image = pattern(256, 192, 0.7);
+        const engine::Image image = testing::sine_pattern(256, 192, 0.7);
         const auto whole = runner.evaluate_image(image);
         for (const int window : {0, 512}) {
             const auto tiled = runner.evaluate_tile(image, {0, 0, 256, 192}, window);
