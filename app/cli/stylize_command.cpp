@@ -74,7 +74,7 @@ std::string describe_plan(const StylizeOptions& options) {
         }
         text += "  level " + std::to_string(i) + ": " + size + " in " + std::to_string(t.tiles()) + " tiles of up to " +
                 std::to_string(t.largest.width) + "x" + std::to_string(t.largest.height) + " (overlap " +
-                std::to_string(t.overlap) + " px; " + std::to_string(t.passes()) + (t.passes() == 1 ? " pass" : " passes") +
+                std::to_string(t.overlap) + " px, each seen with " + std::to_string(t.context) + " px of its surroundings; " + std::to_string(t.passes()) + (t.passes() == 1 ? " pass" : " passes") +
                 ", tiles x evaluations each: " + passes + "), " + std::to_string(level.evaluations) +
                 " tile evaluations, ~" + mib(level.memory.total()) + " per tile" + (level.checkpointed ? " checkpointed" : "") +
                 " + " + mib(t.canvas_bytes) + " for the whole image (host)" + history + ", ~" +

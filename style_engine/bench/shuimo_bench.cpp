@@ -299,18 +299,21 @@ int tiles_main(engine::StyleEngine& style_engine, int size, int tile, int overla
     }
     std::printf("tiled plan: %d tiles of up to %dx%d in %d pass(es), %d tile evaluations\n\n", level.tiles.tiles(),
                 level.tiles.largest.width, level.tiles.largest.height, level.tiles.passes(), level.evaluations);
-    std::printf("| mode | evaluations | seconds | objective (whole, after) | seam ratio (2 px band) |\n|---|---:|---:|---:|---:|\n");
+    std::printf("| mode | evaluations | seconds | objective (whole, after) | content | style | tv | seam ratio (2 px band) |\n"
+                "|---|---:|---:|---:|---:|---:|---:|---:|\n");
     double seconds[2] = {0, 0}, objective[2] = {0, 0};
     for (const bool with_tiles : {false, true}) {
         LossSink sink;
         const auto& run_job = with_tiles ? tiled : job;
         const auto result = style_engine.run(run_job, sink);
-        const double whole = style_engine.evaluate_objective(job, result.image).total_loss;
+        const auto terms = style_engine.evaluate_objective(job, result.image);
+        const double whole = terms.total_loss;
         const double ratio = seam_ratio(result.image, seams_x, seams_y, 2);
         seconds[with_tiles] = result.seconds;
         objective[with_tiles] = whole;
-        std::printf("| %s | %d | %.1f | %.6g | %.3f |\n", with_tiles ? "tiled" : "untiled", result.iterations_run,
-                    result.seconds, whole, ratio);
+        std::printf("| %s | %d | %.1f | %.6g | %.4g | %.4g | %.4g | %.3f |\n", with_tiles ? "tiled" : "untiled",
+                    result.iterations_run, result.seconds, whole, terms.content_loss * terms.weights.content,
+                    terms.style_loss * terms.weights.style, terms.tv_loss * terms.weights.tv, ratio);
         std::fflush(stdout);
         if (!save.empty()) {
             image_io::write_image(std::filesystem::path(save) / (with_tiles ? "tiled.png" : "untiled.png"), result.image, nullptr, 8);
@@ -342,7 +345,7 @@ int main(int argc, char** argv) {
     std::string pairs = "assets/styles/misty_mountains.png:assets/styles/splashed_ink.png,"
                         "assets/styles/lotus_pond.png:assets/styles/bamboo.png";
     std::string schedules = "default,single";
-    int tiles_size = 0, tile_size = 512, tile_overlap = 64;
+    int tiles_size = 0, tile_size = 512, tile_overlap = 32;
     std::string save;
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];

@@ -56,6 +56,16 @@ void release_cached_memory([[maybe_unused]] const torch::Device& device) {
 #endif
 }
 
+void return_large_blocks_promptly() {
+#ifdef __GLIBC__
+    // glibc raises its mmap threshold to the largest block freed so far (up to 32 MiB), after
+    // which tensors below it come from arenas that tiles of other sizes leave fragmented.
+    // A fixed threshold keeps every tensor over 1 MiB in its own mapping, returned when freed.
+    static const bool done = mallopt(M_MMAP_THRESHOLD, 1 << 20) == 1;
+    (void)done;
+#endif
+}
+
 void reset_peak_memory([[maybe_unused]] const torch::Device& device) {
 #ifdef SHUIMO_WITH_CUDA
     if (device.is_cuda()) c10::cuda::CUDACachingAllocator::resetPeakStats(device.index() < 0 ? 0 : device.index());

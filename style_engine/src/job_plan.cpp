@@ -52,7 +52,7 @@ constexpr int kMinAutoTile = 96;
 std::string tiles_text(const TilePlan& t) {
     std::string passes = t.passes() == 1 ? "1 pass" : std::to_string(t.passes()) + " passes";
     return std::to_string(t.tiles()) + " tiles of up to " + text(t.largest) + " (overlap " + std::to_string(t.overlap) +
-           " px, " + passes + ")";
+           " px, " + std::to_string(t.context) + " px of surroundings, " + passes + ")";
 }
 
 }  // namespace
@@ -70,9 +70,11 @@ int TilePlan::evaluations() const {
 }
 
 TileGrid TilePlan::grid(Size size, int pass) const {
-    const double shift = passes() > 0 ? static_cast<double>(pass) / passes() : 0.0;
+    const double shift = passes() > 1 ? static_cast<double>(pass) / (passes() - 1) : 0.0;
     return make_tile_grid(size, tile, overlap, shift, min_span);
 }
+
+TileRect TilePlan::frame(Size size, TileRect rect) const { return tile_frame(rect, size, context, align); }
 
 std::vector<int> tile_pass_evaluations(int iterations) {
     if (iterations <= 0) return {};
@@ -89,11 +91,18 @@ TilePlan plan_tiles(Size size, int tile, int iterations, const StyleParams& para
     t.min_span = min_level_side(params);
     t.evaluations_per_tile = tile_pass_evaluations(iterations);
     t.tiles_per_pass.assign(t.evaluations_per_tile.size(), 0);
+    t.context = kTileContext;
+    const VggLayer* deepest = deepest_layer(params);
+    t.align = deepest != nullptr ? deepest->downsample : 1;
     for (int pass = 0; pass < t.passes(); ++pass) {
         const TileGrid grid = t.grid(size, pass);
         t.tiles_per_pass[static_cast<std::size_t>(pass)] = grid.count();
         const Size largest = grid.largest();
         t.largest = {std::max(t.largest.width, largest.width), std::max(t.largest.height, largest.height)};
+        for (int i = 0; i < grid.count(); ++i) {
+            const TileRect f = t.frame(size, grid.rect(i));
+            t.largest_frame = {std::max(t.largest_frame.width, f.width), std::max(t.largest_frame.height, f.height)};
+        }
     }
     t.canvas_bytes = static_cast<std::uint64_t>(size.width) * static_cast<std::uint64_t>(size.height) * kTiledCanvasBytesPerPixel;
     return t;
@@ -131,15 +140,24 @@ LevelMemoryPlan plan_level_memory(const Level& level, const StyleParams& params,
     };
     // A tiled level needs one tile's working memory (the largest tile, its most
     // evaluations per pass) beside the whole image in host memory.
-    auto tile_need = [&](const TilePlan& t, bool checkpointed) {
+    auto tile_estimate = [&](const TilePlan& t, bool checkpointed) {
         const int most = *std::max_element(t.evaluations_per_tile.begin(), t.evaluations_per_tile.end());
-        return estimate_at(t.largest, most, checkpointed).total() + t.canvas_bytes;
+        MemoryEstimate e = estimate_at(t.largest_frame, most, checkpointed);
+        e.fixed = kTileFixedBytes;
+        return e;
     };
-    auto finish_tiled = [&](const TilePlan& t) -> LevelMemoryPlan {
+    auto tile_need = [&](const TilePlan& t, bool checkpointed) { return tile_estimate(t, checkpointed).total() + t.canvas_bytes; };
+    auto finish_tiled = [&](TilePlan t) -> LevelMemoryPlan {
         plan.size = size;
+        plan.memory = tile_estimate(t, d.checkpointed);
+        // Under a memory budget the Grams are made in windows that need no more than a
+        // tile (at least a frame's side); without one, at once.
+        if (params.max_memory != 0) {
+            const double window_pixels = static_cast<double>(plan.memory.total()) / kGramWindowBytesPerPixel;
+            const int side = static_cast<int>(std::sqrt(window_pixels)) / 32 * 32;
+            t.gram_window = std::max({side, t.largest_frame.width, t.largest_frame.height});
+        }
         plan.tiles = t;
-        const int most = *std::max_element(t.evaluations_per_tile.begin(), t.evaluations_per_tile.end());
-        plan.memory = estimate_at(t.largest, most, d.checkpointed);
         return plan;
     };
     const int long_side = std::max(size.width, size.height);
@@ -276,7 +294,7 @@ JobPlan plan_job(int content_width, int content_height, const StyleParams& param
             for (int pass = 0; pass < item.tiles.passes(); ++pass) {
                 const TileGrid grid = item.tiles.grid(item.size, pass);
                 for (int i = 0; i < grid.count(); ++i) {
-                    const TileRect r = grid.rect(i);
+                    const TileRect r = item.tiles.frame(item.size, grid.rect(i));
                     level_gflop += evaluation_gflop(r.width, r.height, params, item.checkpointed) *
                                        item.tiles.evaluations_per_tile[static_cast<std::size_t>(pass)] +
                                    forward_conv_flop(r.width, r.height, deepest) * 1e-9;

@@ -138,16 +138,33 @@ JobRunner::Targets JobRunner::make_targets(Size size) const {
 void JobRunner::add_content_features(Targets& targets) const {
     torch::NoGradGuard no_grad;
     targets.content_features.clear();
-    for (auto& f : (*net_)->forward(net_input(targets.content), layer_indices(p_.content_layers), p_.pooling))
-        targets.content_features.push_back(f.to(torch::kFloat).contiguous().clone());
+    std::vector<torch::Tensor> maps = (*net_)->forward(net_input(targets.content), layer_indices(p_.content_layers), p_.pooling);
+    if (targets.frame.defined()) {
+        std::vector<int> downsample;
+        for (const auto& name : p_.content_layers) downsample.push_back(find_vgg19_layer(name).downsample);
+        maps = crop_to(maps, downsample, targets.at);
+    }
+    for (auto& f : maps) targets.content_features.push_back(f.to(torch::kFloat).contiguous().clone());
 }
 
-JobRunner::Targets JobRunner::tile_targets(const torch::Tensor& content_window, const std::vector<torch::Tensor>& grams) const {
+JobRunner::Targets JobRunner::tile_targets(const torch::Tensor& content_frame, const torch::Tensor& image_frame, TileRect at,
+                                           const std::vector<torch::Tensor>& grams) const {
     Targets targets;
-    targets.content = content_window.to(device_).contiguous();
+    targets.at = at;
+    targets.frame = image_frame.to(device_).clone();
+    targets.frame.narrow(2, at.y, at.height).narrow(3, at.x, at.width).zero_();
+    targets.content = content_frame.to(device_).contiguous();
     add_content_features(targets);
     targets.style_grams = grams;
     return targets;
+}
+
+torch::Tensor JobRunner::framed(const torch::Tensor& image, const Targets& targets) const {
+    if (!targets.frame.defined()) return image;
+    const TileRect& at = targets.at;
+    const int right = static_cast<int>(targets.frame.size(3)) - at.x - at.width;
+    const int bottom = static_cast<int>(targets.frame.size(2)) - at.y - at.height;
+    return targets.frame + torch::constant_pad_nd(image, {at.x, right, at.y, bottom});
 }
 
 // Gram matrices of a large image with the memory of a window: the windows' cores
@@ -166,11 +183,18 @@ std::vector<torch::Tensor> JobRunner::windowed_grams(const torch::Tensor& image,
         return grams;
     }
     constexpr int kLattice = 32;
-    // Margins cost work (every window's border is computed twice): 64 pixels for large windows, 32 for small ones.
-    const int margin = window >= 512 ? 2 * kLattice : kLattice;
-    const int core = std::max(kLattice, (window - 2 * margin) / kLattice * kLattice);
+    // Each window's margin is the context its deepest layer reads (70 pixels for
+    // conv5_1), on the 16-pixel grid of the pooling: the cores' features are then
+    // the whole image's, and so is the Gram.
     std::vector<int> downsample;
-    for (const auto& name : p_.style_layers) downsample.push_back(find_vgg19_layer(name).downsample);
+    int context = 0;
+    for (const auto& name : p_.style_layers) {
+        const VggLayer& layer = find_vgg19_layer(name);
+        downsample.push_back(layer.downsample);
+        context = std::max(context, context_pixels(layer));
+    }
+    const int margin = (context + 15) / 16 * 16;
+    const int core = std::max(kLattice, (window - 2 * margin) / kLattice * kLattice);
     std::vector<torch::Tensor> sums(layers.size());
     std::vector<double> positions(layers.size(), 0.0);
     for (int y0 = 0; y0 < height; y0 += core) {
@@ -267,11 +291,25 @@ void JobRunner::apply_new_weights(LevelRun& level) {
 }
 
 JobRunner::Terms JobRunner::objective_terms(const torch::Tensor& image, const Targets& targets, bool checkpointed) const {
-    const auto features = (*net_)->forward(net_input(image), capture_.indices, p_.pooling, checkpointed);
+    std::vector<torch::Tensor> features = (*net_)->forward(net_input(framed(image, targets)), capture_.indices, p_.pooling, checkpointed);
+    if (targets.frame.defined()) features = crop_to(features, capture_.downsample, targets.at);
     Terms terms;
     terms.content = content_loss(pick(features, capture_.content_slots), targets.content_features);
-    terms.style = style_loss(pick(features, capture_.style_slots), targets.style_grams, p_.style_layer_weights);
     terms.tv = tv_loss(image);
+    const std::vector<torch::Tensor> style_maps = pick(features, capture_.style_slots);
+    if (targets.level_grams.empty()) {
+        terms.style = style_loss(style_maps, targets.style_grams, p_.style_layer_weights);
+    } else {
+        // A tile: its goals are the global Grams moved by its difference from the level (Targets::tile_goals).
+        std::vector<torch::Tensor> grams, goals;
+        for (std::size_t l = 0; l < style_maps.size(); ++l) {
+            grams.push_back(gram_matrix(style_maps[l]));
+            terms.tile_grams.push_back(grams.back().detach());
+            goals.push_back(targets.tile_goals.empty() ? targets.style_grams[l] + terms.tile_grams[l] - targets.level_grams[l]
+                                                       : targets.tile_goals[l]);
+        }
+        terms.style = style_loss_of_grams(grams, goals, p_.style_layer_weights);
+    }
     terms.total = terms.content * weights_.content + terms.style * weights_.style + terms.tv * weights_.tv;
     return terms;
 }
@@ -375,6 +413,12 @@ torch::Tensor JobRunner::evaluate(LevelRun& level) {
     const Terms terms = forward_backward(level);
     ++level.spent;
     ++evaluations_;
+    // A tile's first evaluation is at its start: its goals are fixed from there.
+    Targets& t = level.targets;
+    if (!t.level_grams.empty() && t.tile_goals.empty()) {
+        for (std::size_t l = 0; l < t.level_grams.size(); ++l)
+            t.tile_goals.push_back(t.style_grams[l] + terms.tile_grams[l] - t.level_grams[l]);
+    }
     keep_if_best(level, terms.total);
     report(level, terms);
     return terms.total;
@@ -427,23 +471,32 @@ void JobRunner::land_tile(torch::Tensor& canvas, const torch::Tensor& pass_start
 }
 
 void JobRunner::optimise_tiled_level(LevelRun& level, const TilePlan& tiles, const torch::Tensor& start) {
+    return_large_blocks_promptly();
     const Size size = level.size;
     const torch::Device host(torch::kCPU);
     // The whole level lives on the host: its content, the blended image, the pass's start.
     const torch::Tensor content = resize_image_tensor(content_full_.to(host), size).contiguous();
     level.content_at_size = p_.preserve_colors ? tensor_to_image(content) : Image{};
     torch::Tensor canvas = initial_image(size, start, content, host).contiguous();
-    // Every tile aims at the whole level's style statistics. Without gradients a
-    // window needs about a quarter of a tile's memory per pixel: windows of twice the tile's side.
-    const std::vector<torch::Tensor> grams = style_grams(size, 2 * tiles.tile);
+    // Every tile aims at the whole level's style statistics (exactly: windows with
+    // their layers' full context, as large as the plan's budget allows).
+    const int gram_window = tiles.gram_window;
+    const std::vector<torch::Tensor> grams = style_grams(size, gram_window);
     const bool previews = p_.preview_every > 0 || p_.preview_interval_ms > 0;
     int number = 0;
     for (int pass = 0; pass < tiles.passes() && !cancelled_ && !diverged_; ++pass) {
         const torch::Tensor pass_start = canvas.clone();
         const TileGrid grid = tiles.grid(size, pass);
+        // Where the whole image stands at the pass's start: each tile's goals are measured from it.
+        const std::vector<torch::Tensor> level_grams = windowed_grams(canvas, gram_window);
         for (int i = 0; i < grid.count() && !cancelled_ && !diverged_; ++i) {
+            // The tile before's (or the Gram windows') freed memory goes back to the system:
+            // tiles differ in size, and glibc would otherwise keep a heap of each.
+            release_cached_memory(device_);
             const TileRect r = grid.rect(i);
+            const TileRect f = tiles.frame(size, r);
             auto window = [&](const torch::Tensor& t) { return t.narrow(2, r.y, r.height).narrow(3, r.x, r.width); };
+            auto in_frame = [&](const torch::Tensor& t) { return t.narrow(2, f.y, f.height).narrow(3, f.x, f.width); };
             LevelRun tile;
             tile.index = level.index;
             tile.budget = tiles.evaluations_per_tile[static_cast<std::size_t>(pass)];
@@ -452,7 +505,8 @@ void JobRunner::optimise_tiled_level(LevelRun& level, const TilePlan& tiles, con
             tile.tile = ++number;
             tile.tiles = tiles.tiles();
             tile.scaler = level.scaler;
-            tile.targets = tile_targets(window(content), grams);
+            tile.targets = tile_targets(in_frame(content), in_frame(canvas), {r.x - f.x, r.y - f.y, r.width, r.height}, grams);
+            tile.targets.level_grams = level_grams;
             start_from(tile, window(canvas).to(device_).clone());
             optimise_level(tile);
             level.scaler = tile.scaler;
@@ -550,6 +604,7 @@ StyleResult JobRunner::run() {
     for (std::size_t level_index = 0; level_index < levels_.size(); ++level_index) {
         const Level& schedule = levels_[level_index];
         if (schedule.iterations == 0) continue;
+        release_cached_memory(device_);  // the level before's working memory
         LevelRun level;
         level.index = static_cast<int>(level_index);
         level.budget = schedule.iterations;
@@ -634,7 +689,10 @@ IterationReport JobRunner::evaluate_tile(const Image& image, TileRect rect, int 
     check_min_side({rect.width, rect.height}, min_side_, "the tile");
     auto window = [&](const torch::Tensor& t) { return t.narrow(2, rect.y, rect.height).narrow(3, rect.x, rect.width); };
     const torch::Tensor content = resize_image_tensor(content_full_.to(torch::kCPU), size);
-    const Targets targets = tile_targets(window(content), style_grams(size, gram_window));
+    const torch::Tensor whole = image_to_tensor(image);
+    Targets targets = tile_targets(content, whole, rect, style_grams(size, gram_window));
+    // As a tiled level sees a tile at its start: goals measured from the whole image's Grams.
+    if (rect.width < size.width || rect.height < size.height) targets.level_grams = windowed_grams(whole, gram_window);
     torch::NoGradGuard no_grad;
     const torch::Tensor x = window(image_to_tensor(image)).to(device_).contiguous();
     const Terms terms = objective_terms(x, targets, false);

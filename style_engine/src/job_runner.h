@@ -55,9 +55,22 @@ public:
 
 private:
     struct Targets {
-        torch::Tensor content;                      // the content image at the level's size
+        torch::Tensor content;                      // the content image at the level's size (a tile: its frame's)
         std::vector<torch::Tensor> content_features;
         std::vector<torch::Tensor> style_grams;
+        // A tile seen in its surroundings (docs/TILING.md): the network reads `frame`
+        // (the canvas around the tile, zero where the tile goes) with the tile's
+        // pixels added at `at`; the losses read only the features over the tile.
+        torch::Tensor frame;
+        TileRect at;
+        // A tile's style goals (docs/TILING.md): the global Grams moved by how the
+        // tile differed from the whole level when the pass began,
+        // A + G_tile(start) − G_level(start), set at the tile's first evaluation from
+        // `level_grams` (G_level). The goals average to about A over the tiles, and
+        // every tile moves its statistics as far as the whole image has to.
+        // Empty level_grams: the style targets are style_grams themselves.
+        std::vector<torch::Tensor> level_grams;
+        std::vector<torch::Tensor> tile_goals;
     };
 
     // One level of the schedule: everything that belongs to it. What crosses
@@ -93,16 +106,22 @@ private:
 
     struct Terms {
         torch::Tensor content, style, tv, total;  // 0-dim, fp32; total = weighted sum
+        std::vector<torch::Tensor> tile_grams;    // a tile's Grams (Targets::level_grams), detached
     };
 
     Targets make_targets(Size size) const;
-    // A tile's targets: its window of the content (on the host) and the level's Grams.
-    Targets tile_targets(const torch::Tensor& content_window, const std::vector<torch::Tensor>& grams) const;
+    // A tile's targets: the content's and the image's windows of the tile's frame (on
+    // the host), the tile's place in the frame, and the level's Grams.
+    Targets tile_targets(const torch::Tensor& content_frame, const torch::Tensor& image_frame, TileRect at,
+                         const std::vector<torch::Tensor>& grams) const;
+    // The image the network reads: the tile in its frame, or the image itself.
+    torch::Tensor framed(const torch::Tensor& image, const Targets& targets) const;
     // Content features of targets.content (already at its size, on the device).
     void add_content_features(Targets& targets) const;
     // The blended style Grams for a level of `size`; window > 0: the style images
     // are resampled on the host and run through the network window by window.
     std::vector<torch::Tensor> style_grams(Size size, int window) const;
+    // The Grams of `image` (on the host or the device) seen window by window, exactly.
     std::vector<torch::Tensor> windowed_grams(const torch::Tensor& image, int window) const;
     // Where a level starts: the coarser result resampled, or the job's init, on `where`.
     torch::Tensor initial_image(Size size, const torch::Tensor& start, const torch::Tensor& content, torch::Device where) const;

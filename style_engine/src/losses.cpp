@@ -76,9 +76,19 @@ torch::Tensor style_loss(const std::vector<torch::Tensor>& features, const std::
                          const std::vector<double>& layer_weights) {
     TORCH_CHECK(features.size() == target_grams.size(), "style_loss: features and targets differ in count");
     TORCH_CHECK(layer_weights.empty() || layer_weights.size() == features.size(), "style_loss: weights count");
+    std::vector<torch::Tensor> grams;
+    grams.reserve(features.size());
+    for (const auto& f : features) grams.push_back(gram_matrix(f));
+    return style_loss_of_grams(grams, target_grams, layer_weights);
+}
+
+torch::Tensor style_loss_of_grams(const std::vector<torch::Tensor>& grams, const std::vector<torch::Tensor>& target_grams,
+                                  const std::vector<double>& layer_weights) {
+    TORCH_CHECK(grams.size() == target_grams.size(), "style_loss: Grams and targets differ in count");
+    TORCH_CHECK(layer_weights.empty() || layer_weights.size() == grams.size(), "style_loss: weights count");
     torch::Tensor total;
-    for (std::size_t i = 0; i < features.size(); ++i) {
-        torch::Tensor term = (gram_matrix(features[i]) - target_grams[i]).pow(2).mean();
+    for (std::size_t i = 0; i < grams.size(); ++i) {
+        torch::Tensor term = (grams[i] - target_grams[i]).pow(2).mean();
         if (!layer_weights.empty()) term = term * layer_weights[i];
         total = total.defined() ? total + term : term;
     }

@@ -22,6 +22,10 @@ torch::Tensor style_loss(const std::vector<torch::Tensor>& features, const std::
 // ones; image [N, C, H, W] or [C, H, W].
 torch::Tensor tv_loss(const torch::Tensor& image);
 
+// Σ_l w_l · mean((G_l − A_l)²) for Grams already made.
+torch::Tensor style_loss_of_grams(const std::vector<torch::Tensor>& grams, const std::vector<torch::Tensor>& target_grams,
+                                  const std::vector<double>& layer_weights);
+
 // A_l = Σ_k b_k · Gram(style_k, layer l), with the blend weights normalised to sum 1.
 // style_grams[k][l] is style k's Gram at layer l.
 std::vector<torch::Tensor> blend_grams(const std::vector<std::vector<torch::Tensor>>& style_grams,

@@ -294,7 +294,8 @@ const ParamField kFields[] = {
      "0 = auto: only levels that do not fit --max-memory, with tiles sized from it.",
      false, false, true, "512", SHUIMO_GET_SET(Integer<&StyleParams::tile_size>)},
     {"tile_overlap", "tile overlap", ParamType::Integer, 16, 4096, false, "tile-overlap", "N",
-     "Pixels shared by neighbouring tiles, blended with feathered weights (at most a third of a tile).", false, false,
+     "Pixels shared by neighbouring tiles, blended with feathered weights (at most a third of a tile); each tile "
+     "also sees 32 pixels of its surroundings.", false, false,
      true, "96", SHUIMO_GET_SET(Integer<&StyleParams::tile_overlap>)},
 };
 #undef SHUIMO_GET_SET

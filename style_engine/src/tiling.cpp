@@ -18,13 +18,20 @@ std::vector<Span> split_axis(int length, int tile, int overlap, double shift, in
     const int n = (length + stride - 1) / stride;  // >= 2
     const double spacing = static_cast<double>(length) / n;  // in (stride / 2, stride], so > ov
     const int end_span = std::max(min_span, ov);
-    shift -= std::floor(shift);
+    shift = std::clamp(shift, 0.0, 1.0);
+
+    // Moving the cuts: by up to half their spacing without a span more, as far as
+    // the first span may grow (to `tile`); where that is less than an overlap,
+    // by up to half the spacing with one span more (the ends then shorter).
+    const double room = std::min(spacing / 2.0, static_cast<double>(tile - after) - spacing);
+    const bool same_count = room >= std::max(ov, 1);
+    const double move = shift * (same_count ? room : spacing / 2.0);
 
     // Cuts: the spans' shared centres. Consecutive cuts are at least `spacing`
     // rounded down (>= ov) apart, so one span's two ramps never overlap.
     std::vector<int> cuts;
-    for (int k = 1; k <= n; ++k) {
-        const int cut = static_cast<int>(std::lround((k - shift) * spacing));
+    for (int k = same_count ? 1 : 0; k < n; ++k) {
+        const int cut = static_cast<int>(std::lround(k * spacing + move));
         if (cut - before < 0 || cut + after > length) continue;
         if (cut + after < end_span || length - (cut - before) < end_span) continue;
         if (!cuts.empty() && cut - cuts.back() < std::max(ov, 1)) continue;
@@ -95,6 +102,15 @@ std::vector<int> seam_positions(const std::vector<Span>& spans) {
     std::vector<int> seams;
     for (std::size_t i = 1; i < spans.size(); ++i) seams.push_back((spans[i].begin + spans[i - 1].end) / 2);
     return seams;
+}
+
+TileRect tile_frame(TileRect tile, Size image, int context, int align) {
+    const int step = std::max(1, align);
+    const int x0 = std::max(0, tile.x - std::max(0, context)) / step * step;
+    const int y0 = std::max(0, tile.y - std::max(0, context)) / step * step;
+    const int x1 = std::min(image.width, tile.x + tile.width + std::max(0, context));
+    const int y1 = std::min(image.height, tile.y + tile.height + std::max(0, context));
+    return {x0, y0, x1 - x0, y1 - y0};
 }
 
 }  // namespace shuimo::engine

@@ -61,6 +61,19 @@ const VggLayer* deepest_layer(const StyleParams& params) {
     return deepest;
 }
 
+int context_pixels(const VggLayer& layer) {
+    // Walk the layers up to this one: a 3x3 convolution (padding 1) widens the field by one
+    // step of its input's spacing each side; a 2x2 pooling of stride 2 by one step after it.
+    int before = 0;  // pixels before the first input pixel of an output's block
+    int spacing = 1;
+    for (const auto& l : kLayers) {
+        if (l.type == VggLayerType::Conv) before += spacing;
+        if (l.type == VggLayerType::Pool) spacing *= 2;
+        if (l.index == layer.index) break;
+    }
+    return before;
+}
+
 std::vector<ConvWeightSpec> vgg19_conv_specs() {
     std::vector<ConvWeightSpec> specs;
     for (const auto& layer : kLayers) {

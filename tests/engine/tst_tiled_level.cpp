@@ -79,15 +79,14 @@ private Q_SLOTS:
     // of a tiled job (above what the process held before) within 20% of the plan's.
     void tiledMemoryMatchesThePlan() {
         engine::StyleJob job;
-        job.content = testing::sine_pattern(384, 384, 0.0);
+        job.content = testing::sine_pattern(768, 768, 0.0);
         job.styles = {testing::sine_pattern(128, 128, 1.3)};
-        job.params.size = 384;
+        job.params.size = 768;
         job.params.scales = 1;
         job.params.iterations = 2;
-        job.params.tile_size = 192;
-        job.params.tile_overlap = 32;
+        job.params.max_memory = 600ull << 20;  // tiles (and Gram windows) chosen from the budget
         job.params.device = "cpu";
-        const auto plan = engine::plan_job(384, 384, job.params);
+        const auto plan = engine::plan_job(768, 768, job.params);
         QCOMPARE(plan.levels.size(), std::size_t{1});
         QVERIFY(plan.levels.front().tiles.tiled());
         const double planned = static_cast<double>(plan.peak_bytes) / (1024.0 * 1024.0);
@@ -106,8 +105,8 @@ private Q_SLOTS:
         TileSink sink;
         const auto result = m_engine->run(job, sink);
         const double measured = status_mib("VmHWM") - before;
-        QCOMPARE(result.image.width, 384);
-        std::printf("tiled 384x384 in tiles of %dx%d: planned %.0f MiB, measured %.0f MiB (%.2fx)\n",
+        QCOMPARE(result.image.width, 768);
+        std::printf("tiled 768x768 in tiles of %dx%d: planned %.0f MiB, measured %.0f MiB (%.2fx)\n",
                     plan.levels.front().tiles.largest.width, plan.levels.front().tiles.largest.height, planned, measured,
                     measured / planned);
         QVERIFY2(measured >= 0.8 * planned && measured <= 1.2 * planned,
@@ -136,14 +135,45 @@ private Q_SLOTS:
             QCOMPARE(tiled.tv_loss, whole.tv_loss);
             QCOMPARE(tiled.total_loss, whole.total_loss);
         }
-        const auto windowed = runner.evaluate_tile(image, {0, 0, 256, 192}, 160);
-        QCOMPARE(windowed.content_loss, whole.content_loss);
-        QVERIFY2(std::abs(windowed.style_loss / whole.style_loss - 1.0) < 0.25,
-                 qPrintable(QStringLiteral("windowed %1 vs whole %2").arg(windowed.style_loss).arg(whole.style_loss)));
+        // Windows with their layers' full context (80 pixels for conv5_1) make the whole image's Grams.
+        for (const int window : {160, 224}) {
+            const auto windowed = runner.evaluate_tile(image, {0, 0, 256, 192}, window);
+            QCOMPARE(windowed.content_loss, whole.content_loss);
+            QVERIFY2(std::abs(windowed.style_loss / whole.style_loss - 1.0) < 1e-4,
+                     qPrintable(QStringLiteral("window %1: %2 vs whole %3").arg(window).arg(windowed.style_loss).arg(whole.style_loss)));
+        }
         // A tile of the content itself has no content loss: its target is its own window.
         const auto own = runner.evaluate_tile(job.content, {37, 21, 128, 96}, 0);
         QVERIFY2(own.content_loss < 1e-12, qPrintable(QString::number(own.content_loss)));
         QCOMPARE(own.width, 128);
+    }
+
+    // A tile is seen in its surroundings: its features over the tile are the
+    // whole image's when the surroundings within conv5_1's reach (70 pixels) are,
+    // whatever lies beyond; surroundings within reach that differ change them.
+    void tilesSeeTheirSurroundings() {
+        engine::Vgg19Features model;
+        model->load_weights(engine::SafetensorsFile::open(testing::sharedWeightsPath().toStdString()));
+        engine::ModelCache models(model);
+        engine::ProgressSink quiet;
+        engine::StyleJob job = tiledJob();
+        job.content = testing::sine_pattern(320, 320, 0.0);
+        job.params.size = 320;
+        engine::JobRunner runner(job, quiet, models);
+        const engine::TileRect tile{128, 128, 64, 64};
+        auto changed_beyond = [&](int reach) {  // the content, other than within `reach` pixels of the tile
+            engine::Image image = job.content;
+            for (int y = 0; y < image.height; ++y)
+                for (int x = 0; x < image.width; ++x) {
+                    const bool near = x >= tile.x - reach && x < tile.x + tile.width + reach && y >= tile.y - reach &&
+                                      y < tile.y + tile.height + reach;
+                    if (!near) image.at(x, y, 1) = 1.0f - image.at(x, y, 1);
+                }
+            return runner.evaluate_tile(image, tile, 0).content_loss;
+        };
+        // relu4_2 reads 38 pixels each side of its 8-pixel blocks; the tile is on the lattice.
+        QVERIFY2(changed_beyond(48) < 1e-12, qPrintable(QString::number(changed_beyond(48))));
+        QVERIFY2(changed_beyond(8) > 1e-6, qPrintable(QString::number(changed_beyond(8))));
     }
 
     void tiledJobKeepsTheSizeAndReportsTiles() {

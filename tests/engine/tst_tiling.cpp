@@ -134,12 +134,35 @@ private Q_SLOTS:
     }
 
     // A second pass's seams fall between the first pass's: no seam is optimised twice from the same side.
+    // A later pass moves every seam by at least an overlap: with the same count of
+    // spans where the tile leaves room (1024 in tiles of 640: the seam 512 -> 624),
+    // else with one span more, its seams half-way between the first pass's.
+    void shiftedPassesMoveEverySeam_data() {
+        QTest::addColumn<int>("length");
+        QTest::addColumn<int>("tile");
+        QTest::addColumn<int>("extraSpans");
+        QTest::newRow("room in the tile") << 1024 << 640 << 0;
+        QTest::newRow("3 spans with room") << 1500 << 640 << 0;
+        QTest::newRow("no room") << 1009 << 128 << 1;
+    }
     void shiftedPassesMoveEverySeam() {
-        const auto first = engine::seam_positions(engine::split_axis(1009, 128, 32, 0.0, 16));
-        const auto second = engine::seam_positions(engine::split_axis(1009, 128, 32, 0.5, 16));
-        QVERIFY(!first.empty() && !second.empty());
+        QFETCH(int, length);
+        QFETCH(int, tile);
+        QFETCH(int, extraSpans);
+        const auto first_spans = engine::split_axis(length, tile, 32, 0.0, 16);
+        const auto last_spans = engine::split_axis(length, tile, 32, 1.0, 16);
+        QCOMPARE(last_spans.size(), first_spans.size() + static_cast<std::size_t>(extraSpans));
+        for (const auto& span : last_spans) QVERIFY(span.length() <= tile);
+        for (const double sum : axis_sums(last_spans, length)) QVERIFY(std::abs(sum - 1.0) < 1e-6);
+        const auto first = engine::seam_positions(first_spans);
+        const auto last = engine::seam_positions(last_spans);
+        QVERIFY(!first.empty() && !last.empty());
         for (const int a : first)
-            for (const int b : second) QVERIFY2(std::abs(a - b) >= 32, qPrintable(QStringLiteral("%1 vs %2").arg(a).arg(b)));
+            for (const int b : last) QVERIFY2(std::abs(a - b) >= 32, qPrintable(QStringLiteral("%1 vs %2").arg(a).arg(b)));
+        // Half-way moves lie between.
+        const auto middle = engine::seam_positions(engine::split_axis(length, tile, 32, 0.5, 16));
+        for (const int a : first)
+            for (const int b : middle) QVERIFY(std::abs(a - b) >= 16);
     }
 
     void passesShareTheEvaluations() {
@@ -158,6 +181,16 @@ private Q_SLOTS:
         QCOMPARE(engine::tile_pass_evaluations(30).size(), std::size_t{3});
     }
 
+    // A tile's frame: its surroundings on every side, the origin on the lattice, inside the image.
+    void framesAddSurroundingsInsideTheImage() {
+        const engine::Size image{1009, 701};
+        QCOMPARE(engine::tile_frame({100, 200, 300, 150}, image, 32, 16), (engine::TileRect{64, 160, 368, 222}));
+        QCOMPARE(engine::tile_frame({0, 0, 300, 150}, image, 32, 16), (engine::TileRect{0, 0, 332, 182}));
+        QCOMPARE(engine::tile_frame({900, 600, 109, 101}, image, 32, 16), (engine::TileRect{864, 560, 145, 141}));
+        QCOMPARE(engine::tile_frame({40, 40, 50, 50}, image, 0, 1), (engine::TileRect{40, 40, 50, 50}));
+        QCOMPARE(engine::tile_frame({0, 0, 1009, 701}, image, 64, 16), (engine::TileRect{0, 0, 1009, 701}));
+    }
+
     void planTilesCountsEveryPass() {
         engine::StyleParams params;
         params.tile_overlap = 32;
@@ -174,6 +207,10 @@ private Q_SLOTS:
         QCOMPARE(t.tiles(), tiles);
         QCOMPARE(t.evaluations(), evaluations);
         QCOMPARE(t.overlap, 32);
+        // Memory and time are planned at the frames: the largest tile with its surroundings.
+        QCOMPARE(t.context, engine::kTileContext);
+        QVERIFY(t.largest_frame.width > t.largest.width && t.largest_frame.width <= t.largest.width + 2 * t.context + 15);
+        QVERIFY(t.largest_frame.height > t.largest.height && t.largest_frame.height <= t.largest.height + 2 * t.context + 15);
         QCOMPARE(t.canvas_bytes, std::uint64_t{1009} * 701 * engine::kTiledCanvasBytesPerPixel);
     }
 };

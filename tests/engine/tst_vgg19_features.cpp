@@ -128,6 +128,36 @@ private Q_SLOTS:
         QVERIFY(!torch::allclose(max_f[1], avg_f[1]));
     }
 
+    // context_pixels is the receptive field: the gradient of one output position
+    // of conv5_1 (a 16-pixel block) reaches exactly 70 input rows above and below
+    // its block, of conv4_1 (8 pixels) exactly 30.
+    void contextPixelsIsTheReceptiveField_data() {
+        QTest::addColumn<QString>("layer");
+        QTest::addColumn<int>("context");
+        QTest::newRow("conv1_1") << "conv1_1" << 1;
+        QTest::newRow("conv4_1") << "conv4_1" << 30;
+        QTest::newRow("relu5_1") << "relu5_1" << 70;
+    }
+    void contextPixelsIsTheReceptiveField() {
+        QFETCH(QString, layer);
+        QFETCH(int, context);
+        const auto& spec = engine::find_vgg19_layer(layer.toStdString());
+        QCOMPARE(engine::context_pixels(spec), context);
+        auto model = loadedModel();
+        torch::manual_seed(3);
+        const auto image = torch::rand({1, 3, 224, 224}).requires_grad_(true);
+        const auto features = model->forward(image, {spec.index}, engine::PoolingKind::Average)[0];
+        const int row = 112 / spec.downsample;
+        features.select(2, row).select(2, row).sum().backward();
+        const auto reach = image.grad().abs().sum({0, 1, 3});  // per input row
+        const int first = row * spec.downsample - context;
+        const int last = (row + 1) * spec.downsample - 1 + context;
+        for (int y = 0; y < 224; ++y) {
+            const bool inside = y >= first && y <= last;
+            QVERIFY2((reach[y].item<float>() > 0.0f) == inside, qPrintable(QStringLiteral("row %1 (field %2..%3)").arg(y).arg(first).arg(last)));
+        }
+    }
+
     void forwardStopsAtTheDeepestRequestedLayer() {
         auto model = loadedModel();
         // Poison conv5_1: a forward that stops at relu4_2 must not notice.

@@ -43,14 +43,36 @@ struct TilePlan {
     std::vector<int> tiles_per_pass;       // one entry per pass over the image, each with a shifted grid
     std::vector<int> evaluations_per_tile; // ... and each tile's evaluations in that pass
     Size largest;                          // the largest tile of any pass
+    int context = 0;                       // pixels of surroundings a tile is seen in (tile_frame, tiling.h)
+    int align = 1;                         // ... with the frame's origin on this lattice (the deepest layer's downsample)
+    Size largest_frame;                    // the largest frame: what a tile's memory and time are planned at
+    int gram_window = 0;                   // under --max-memory: side of the windows the Grams are made in; 0 = at once
     std::uint64_t canvas_bytes = 0;        // the whole image and its companions, in host memory
     bool tiled() const { return tile > 0; }
     int passes() const { return static_cast<int>(tiles_per_pass.size()); }
     int tiles() const;                     // over all passes
     int evaluations() const;               // over all passes and tiles
-    // Pass `pass`'s grid over a level of `size`: the cuts shift by pass / passes() of their spacing.
+    // Pass `pass`'s grid over a level of `size`: the cuts move by pass / (passes() - 1) of their room (split_axis).
     TileGrid grid(Size size, int pass) const;
+    // The window of a level of `size` that `tile` is optimised in.
+    TileRect frame(Size size, TileRect tile) const;
 };
+
+// The surroundings a tile is seen in, each side: features near its edges then see
+// roughly what the whole image's would (conv5_1 reads 70 pixels each side for the
+// exact value; 32 was measured to be enough, docs/BENCHMARKS.md "Tiled levels").
+constexpr int kTileContext = 32;
+
+// What a tile holds beyond estimate_level_memory's activations, backward and
+// optimiser terms, once freed blocks go back to the system (the runner's
+// return_large_blocks_promptly): measured 0.97–1.08× of those terms from 384² to
+// 3000×2001 (docs/BENCHMARKS.md, "Tiled levels"), so a small allowance replaces
+// the whole level's 128 MiB.
+constexpr std::uint64_t kTileFixedBytes = 32ull << 20;
+
+// A Gram window's forward pass without gradients: the captured style maps and
+// the working pair of maps, about 1 KB a pixel (docs/BENCHMARKS.md).
+constexpr std::uint64_t kGramWindowBytesPerPixel = 1152;
 
 // Host memory of a tiled level per pixel: the blended image, the pass's start,
 // the content at the level's size and the finished preview (fp32 RGB each).

@@ -60,7 +60,7 @@ struct StyleParams {
                                     // evaluations; 0 = auto: every one on the CPU, every 10 on a GPU
     int tile_size = 0;              // longest tile side of a tiled level (docs/TILING.md); 0 = auto:
                                     // tiles only when a level does not fit max_memory, sized from it
-    int tile_overlap = 64;          // pixels shared by neighbouring tiles (at most a third of a tile)
+    int tile_overlap = 32;          // pixels shared by neighbouring tiles (at most a third of a tile)
     bool operator==(const StyleParams&) const = default;
 };
 

@@ -9,8 +9,8 @@
 // cuts and ramps linearly across them; the two ramps at a cut sum to 1, so the
 // products sum to 1 at every pixel of the image (a partition of unity).
 //
-// Shifting the cuts by a fraction of their spacing (`shift`) moves every seam:
-// a second pass with a shifted grid optimises across the first pass's seams.
+// Shifting the cuts (`shift`) moves every seam: a second pass with a shifted
+// grid optimises across the first pass's seams.
 
 #include <cstddef>
 #include <vector>
@@ -40,10 +40,13 @@ int effective_overlap(int tile, int overlap);
 
 // [0, length) cut into spans of at most `tile` pixels (one span when length <=
 // tile) overlapping their neighbours by effective_overlap(tile, overlap).
-// shift in [0, 1): the cuts move by that fraction of their spacing (0: the
-// first pass; 0.5: seams half-way between the first pass's). Cuts that would
-// leave an end span shorter than max(min_span, overlap) are dropped, so a span
-// may then exceed `tile` by at most min_span - overlap when min_span > overlap.
+// shift in [0, 1]: how far the cuts move (0: the first pass; 1: the farthest).
+// They move by shift times the room the first span has to grow within `tile`
+// (at most half their spacing), keeping the count of spans; where that room is
+// less than an overlap, by shift times half their spacing with one span more.
+// Cuts that would leave an end span shorter than max(min_span, overlap) are
+// dropped, so a span may then exceed `tile` by at most min_span - overlap when
+// min_span > overlap.
 std::vector<Span> split_axis(int length, int tile, int overlap, double shift = 0.0, int min_span = 1);
 
 // The 1-D feather weights of spans[index], one per pixel of that span: 1 where no
@@ -65,6 +68,13 @@ struct TileGrid {
 };
 
 TileGrid make_tile_grid(Size image, int tile, int overlap, double shift = 0.0, int min_span = 1);
+
+// The window of the image a tile is optimised in: the tile with up to `context`
+// pixels of its surroundings on every side, its origin moved back onto the
+// `align` lattice (so that the network's pooling sees the whole image's grid),
+// clipped to the image. The surroundings are read, not changed: they let the
+// features near the tile's edges see what the whole image's would.
+TileRect tile_frame(TileRect tile, Size image, int context, int align);
 
 // The centres of the overlaps between neighbouring spans (where a seam would show).
 std::vector<int> seam_positions(const std::vector<Span>& spans);

@@ -35,6 +35,13 @@ const VggLayer& find_vgg19_layer(std::string_view name);
 // estimate and the runner all ask here.
 const VggLayer* deepest_layer(const StyleParams& params);
 
+// How many input pixels on each side of an output position's block (downsample
+// pixels a side) the layer's value depends on: 70 for conv5_1 (receptive field
+// 156 = 70 + 16 + 70). A window of an image with this much context around a region
+// gives that region exactly the whole image's features there (given the window's
+// origin on the downsample lattice).
+int context_pixels(const VggLayer& layer);
+
 // The 16 convolutions' tensor names and shapes as torchvision/timm store them:
 // features.{0,2,5,...,34}.weight [out, in, 3, 3] and .bias [out].
 struct ConvWeightSpec {
