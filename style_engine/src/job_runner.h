@@ -46,11 +46,13 @@ public:
     // this job's weights, with targets made at the image's size. No gradients.
     IterationReport evaluate_image(const Image& image);
 
-    // The objective of `rect` of `image` as a tiled level sees it: the content
-    // target from that window of the content at the image's size, the style
-    // Grams of the whole level computed window by window (gram_window pixels a
-    // side; 0 = at once, as evaluate_image). With rect the whole image and
-    // gram_window 0 this is evaluate_image's objective.
+    // The objective of `rect` of `image` as a tiled level sees the tile at its
+    // start: the network reads the whole image around it, the losses the features
+    // over the tile; content target from the content at the image's size; the
+    // style's Grams computed window by window (gram_window pixels a side; 0 = at
+    // once); a tile smaller than the image aims at A + G_tile − G_image, so its
+    // style term is the whole image's. With rect the whole image and gram_window 0
+    // this is evaluate_image's objective.
     IterationReport evaluate_tile(const Image& image, TileRect rect, int gram_window);
 
 private:

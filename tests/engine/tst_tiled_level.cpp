@@ -146,6 +146,13 @@ private Q_SLOTS:
         const auto own = runner.evaluate_tile(job.content, {37, 21, 128, 96}, 0);
         QVERIFY2(own.content_loss < 1e-12, qPrintable(QString::number(own.content_loss)));
         QCOMPARE(own.width, 128);
+        // A tile aims at A + G_tile(start) − G_level(start): at its start its style
+        // term is the whole image's, wherever it lies.
+        for (const engine::TileRect rect : {engine::TileRect{37, 21, 128, 96}, engine::TileRect{128, 96, 128, 96}}) {
+            const auto part = runner.evaluate_tile(image, rect, 0);
+            QVERIFY2(std::abs(part.style_loss / whole.style_loss - 1.0) < 1e-3,
+                     qPrintable(QStringLiteral("tile %1: %2 vs whole %3").arg(rect.x).arg(part.style_loss).arg(whole.style_loss)));
+        }
     }
 
     // A tile is seen in its surroundings: its features over the tile are the
