@@ -141,7 +141,7 @@ void JobRunner::add_content_features(Targets& targets) const {
     std::vector<torch::Tensor> maps = (*net_)->forward(net_input(targets.content), layer_indices(p_.content_layers), p_.pooling);
     if (targets.frame.defined()) {
         std::vector<int> downsample;
-        for (const auto& name : p_.content_layers) downsample.push_back(find_vgg19_layer(name).downsample);
+        for (const auto slot : capture_.content_slots) downsample.push_back(capture_.downsample[slot]);
         maps = crop_to(maps, downsample, targets.at);
     }
     for (auto& f : maps) targets.content_features.push_back(f.to(torch::kFloat).contiguous().clone());

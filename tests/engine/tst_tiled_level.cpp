@@ -56,6 +56,16 @@ class TestTiledLevel : public QObject {
 
 private:
     std::unique_ptr<engine::StyleEngine> m_engine;
+    std::unique_ptr<engine::ModelCache> m_models;  // for JobRunners made by hand, loaded on first use
+
+    engine::ModelCache& models() {
+        if (!m_models) {
+            engine::Vgg19Features model;
+            model->load_weights(engine::SafetensorsFile::open(testing::sharedWeightsPath().toStdString()));
+            m_models = std::make_unique<engine::ModelCache>(model);
+        }
+        return *m_models;
+    }
 
     // 160x96 single-scale, tiles of 64 (overlap 16): 4x2 tiles of 3 evaluations, previews on.
     engine::StyleJob tiledJob() const {
@@ -115,17 +125,14 @@ private Q_SLOTS:
 
     // With the tile covering the whole image (and the Grams made at once) the
     // tiled objective is the whole image's, term by term; Grams made window by
-    // window are the same statistics up to the windows' borders.
+    // window (each window with its layers' full context) are the same.
     void tiledObjectiveIsTheWholeWhenTheTileCoversIt() {
-        engine::Vgg19Features model;
-        model->load_weights(engine::SafetensorsFile::open(testing::sharedWeightsPath().toStdString()));
-        engine::ModelCache models(model);
         engine::ProgressSink quiet;
         engine::StyleJob job = tiledJob();
         job.content = testing::sine_pattern(256, 192, 0.0);
         job.styles = {testing::sine_pattern(300, 200, 1.3)};
         job.params.size = 256;
-        engine::JobRunner runner(job, quiet, models);
+        engine::JobRunner runner(job, quiet, models());
         const engine::Image image = testing::sine_pattern(256, 192, 0.7);
         const auto whole = runner.evaluate_image(image);
         for (const int window : {0, 512}) {
@@ -156,17 +163,14 @@ private Q_SLOTS:
     }
 
     // A tile is seen in its surroundings: its features over the tile are the
-    // whole image's when the surroundings within conv5_1's reach (70 pixels) are,
+    // whole image's when the surroundings within the layer's reach are,
     // whatever lies beyond; surroundings within reach that differ change them.
     void tilesSeeTheirSurroundings() {
-        engine::Vgg19Features model;
-        model->load_weights(engine::SafetensorsFile::open(testing::sharedWeightsPath().toStdString()));
-        engine::ModelCache models(model);
         engine::ProgressSink quiet;
         engine::StyleJob job = tiledJob();
         job.content = testing::sine_pattern(320, 320, 0.0);
         job.params.size = 320;
-        engine::JobRunner runner(job, quiet, models);
+        engine::JobRunner runner(job, quiet, models());
         const engine::TileRect tile{128, 128, 64, 64};
         auto changed_beyond = [&](int reach) {  // the content, other than within `reach` pixels of the tile
             engine::Image image = job.content;
