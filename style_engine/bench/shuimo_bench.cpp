@@ -14,11 +14,13 @@
 //       wall-clock time for one output size. tools/gpu_bench.sh runs it.
 //   shuimo-bench --time-to-quality SIZE [--single-iterations N] [--multi-iterations N]
 //       single-scale vs the default coarse-to-fine schedule: time and final objective at full size.
-//   shuimo-bench --box 192,384 [--pairs CONTENT:STYLE,...] [--schedules default,single]
-//                [--multi-iterations N] [--single-iterations N]
-//       L-BFGS kept in [0,1] (the engine's) against the old unbounded L-BFGS: reported final objective,
-//       objective of the written 16-bit PNG read back, seconds, and the bounded run's best objective by
-//       the time the unbounded one finished.
+//   shuimo-bench --box 96,192 [--pairs CONTENT:STYLE,...] [--schedules default,single]
+//                [--multi-iterations N] [--single-iterations N] [--reference-iterations N]
+//                [--style-weights 1e3,1e6,1e9] [--tv-weights 1,0] [--inits content,noise,IMAGE] [--trajectory FILE.csv]
+//       the engine's bounded L-BFGS against torch::optim::LBFGS (strong Wolfe, unbounded) on the same jobs:
+//       each one's reported objective and the objective of its written 16-bit PNG read back; with
+//       --reference-iterations the reference also with more evaluations, written (clamped); every
+//       evaluation of every run to the CSV (tools/plot_box_trajectories.sh draws it).
 //   shuimo-bench --tiles SIZE --tile-size T [--tile-overlap O] [--iterations N] [--pairs CONTENT:STYLE] [--save DIR]
 //       single-scale, N evaluations, untiled against tiled at SIZE (docs/TILING.md): seconds, the final
 //       objective evaluated on the whole image, and the seam metric (mean gradient magnitude within 2 px
@@ -93,6 +95,14 @@ double median(std::vector<double> values) {
     std::sort(values.begin(), values.end());
     const std::size_t n = values.size();
     return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
+}
+
+std::vector<double> parse_numbers(const std::string& text) {
+    std::vector<double> numbers;
+    std::stringstream in(text);
+    std::string item;
+    while (std::getline(in, item, ',')) numbers.push_back(std::stod(item));
+    return numbers;
 }
 
 std::vector<int> parse_sizes(const std::string& text) {
@@ -173,67 +183,112 @@ std::vector<std::string> split(const std::string& text, char separator) {
     return items;
 }
 
-// The bounded L-BFGS against the old unbounded one, measured on what is written.
-int box_main(engine::StyleEngine& style_engine, const std::vector<int>& sizes, const std::string& pairs_text,
-             const std::string& schedules_text, int multi_iterations, int single_iterations, const std::string& device) {
+// The objective of an image as written to a 16-bit PNG and read back.
+double written_objective(engine::StyleEngine& style_engine, const engine::StyleJob& job, const engine::Image& image) {
+    const auto bytes = image_io::encode_image("written.png", image, nullptr, 16);
+    const auto written = image_io::decode_image(std::span(reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size()),
+                                                "written.png");
+    return style_engine.evaluate_objective(job, written.rgb).total_loss;
+}
+
+struct BoxOptions {
+    std::vector<int> sizes;
+    std::string pairs;
+    std::string schedules;
+    int multi_iterations = 100;
+    int single_iterations = 40;
+    int reference_iterations = 0;  // 0: as many as the bounded run
+    std::vector<double> style_weights{1e6};
+    std::vector<double> tv_weights{1.0};
+    std::string inits = "content";
+    std::string trajectory;  // CSV of every evaluation of every run
+    std::uint64_t seed = 0;  // of the noise start
+    std::string device;
+};
+
+// The engine's bounded L-BFGS against LibTorch's own unbounded L-BFGS (strong
+// Wolfe, the image clamped only when written), side by side on the same jobs:
+// the objective each reports (the reference's outside the box), the objective
+// of each written 16-bit file, and, with --reference-iterations, the reference
+// given more evaluations and clamped (what a file of it scores).
+int box_main(engine::StyleEngine& style_engine, const BoxOptions& o) {
     const auto info = engine::engine_info();
-    std::printf("box: bounded against unbounded L-BFGS (torch %s, %d threads, random weights)\n\n", info.torch_version.c_str(),
-                info.cpu_threads);
-    std::printf("| size | content : style | schedule | L-BFGS | evaluations | seconds | reported | written 16-bit | "
-                "written / reported | bounded's best by the unbounded's time |\n");
-    std::printf("|---:|---|---|---|---:|---:|---:|---:|---:|---:|\n");
+    std::printf("box: the engine's bounded L-BFGS against torch::optim::LBFGS (strong Wolfe, unbounded), "
+                "torch %s, %d threads, random weights\n\n",
+                info.torch_version.c_str(), info.cpu_threads);
+    std::printf("| size | content : style | schedule | style w | tv w | init | evaluations | torch LBFGS reported | "
+                "torch LBFGS written | bounded reported | bounded written | bounded / torch reported |%s\n",
+                o.reference_iterations > 0 ? " torch LBFGS written after more |" : "");
+    std::printf("|---:|---|---|---:|---:|---|---:|---:|---:|---:|---:|---:|%s\n", o.reference_iterations > 0 ? "---:|" : "");
     std::fflush(stdout);
+    std::FILE* csv = o.trajectory.empty() ? nullptr : std::fopen(o.trajectory.c_str(), "w");
+    if (!o.trajectory.empty() && csv == nullptr) throw engine::ConfigError("cannot write " + o.trajectory);
+    if (csv) std::fprintf(csv, "case,optimiser,evaluation,width,total,best\n");
     {  // warm-up: allocator, oneDNN kernel choice
-        engine::StyleJob warm = square_job(64, device);
+        engine::StyleJob warm = square_job(64, o.device);
         warm.params.iterations = 3;
         LossSink quiet;
         style_engine.run(warm, quiet);
     }
-    for (const int size : sizes) {
-        for (const auto& pair : split(pairs_text, ',')) {
-            const auto names = split(pair, ':');
-            if (names.size() != 2) throw engine::ConfigError("--pairs wants CONTENT:STYLE[,CONTENT:STYLE...]");
-            engine::StyleJob job;
-            job.content = image_io::read_image(names[0]).rgb;
-            job.styles = {image_io::read_image(names[1]).rgb};
-            job.params.device = device;
-            job.params.size = size;
-            const std::string label = std::filesystem::path(names[0]).stem().string() + " : " +
-                                      std::filesystem::path(names[1]).stem().string();
-            for (const auto& schedule : split(schedules_text, ',')) {
-                job.params.scales = schedule == "single" ? 1 : 0;
-                job.params.iterations = schedule == "single" ? single_iterations : multi_iterations;
-                double unbounded_seconds = 0.0;
-                for (const bool unbounded : {true, false}) {
-                    engine::set_unbounded_lbfgs_for_benchmark(unbounded);
-                    LossSink sink;
-                    const auto result = style_engine.run(job, sink);
-                    engine::set_unbounded_lbfgs_for_benchmark(false);
-                    const auto bytes = image_io::encode_image("written.png", result.image, nullptr, 16);
-                    const auto written_image = image_io::decode_image(
-                        std::span(reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size()), "written.png");
-                    const double written = style_engine.evaluate_objective(job, written_image.rgb).total_loss;
-                    std::string by_time = "";
-                    if (unbounded) {
-                        unbounded_seconds = result.seconds;
-                    } else {
-                        double best = std::numeric_limits<double>::infinity();
-                        const int final_width = result.image.width;
-                        for (const auto& r : sink.reports)
-                            if (r.elapsed_s <= unbounded_seconds && r.width == final_width) best = std::min(best, r.total_loss);
-                        char cell[64];
-                        std::snprintf(cell, sizeof cell, "%.6g", best);
-                        by_time = std::isfinite(best) ? cell : "(not at full size yet)";
-                    }
-                    std::printf("| %d | %s | %s | %s | %d | %.1f | %.6g | %.6g | %.4f | %s |\n", size, label.c_str(),
-                                schedule.c_str(), unbounded ? "unbounded (old)" : "bounded (new)", result.iterations_run,
-                                result.seconds, result.final_total_loss, written, written / result.final_total_loss,
-                                by_time.c_str());
-                    std::fflush(stdout);
-                }
-            }
-        }
-    }
+    int case_number = 0;
+    for (const int size : o.sizes)
+        for (const auto& pair : split(o.pairs, ','))
+            for (const auto& schedule : split(o.schedules, ','))
+                for (const double style_weight : o.style_weights)
+                    for (const double tv_weight : o.tv_weights)
+                        for (const auto& init : split(o.inits, ',')) {
+                            const auto names = split(pair, ':');
+                            if (names.size() != 2) throw engine::ConfigError("--pairs wants CONTENT:STYLE[,CONTENT:STYLE...]");
+                            engine::StyleJob job;
+                            job.content = image_io::read_image(names[0]).rgb;
+                            job.styles = {image_io::read_image(names[1]).rgb};
+                            job.params.device = o.device;
+                            job.params.size = size;
+                            job.params.style_weight = style_weight;
+                            job.params.tv_weight = tv_weight;
+                            job.params.seed = o.seed;
+                            job.params.scales = schedule == "single" ? 1 : 0;
+                            job.params.iterations = schedule == "single" ? o.single_iterations : o.multi_iterations;
+                            if (init == "noise") {
+                                job.params.init = engine::InitKind::Noise;
+                            } else if (init != "content") {
+                                job.params.init = engine::InitKind::Image;
+                                job.init_image = image_io::read_image(init).rgb;
+                            }
+                            ++case_number;
+                            const std::string label = std::filesystem::path(names[0]).stem().string() + " : " +
+                                                      std::filesystem::path(names[1]).stem().string();
+                            auto run = [&](bool unbounded, int iterations, const char* name) {
+                                engine::StyleJob j = job;
+                                j.params.iterations = iterations;
+                                engine::set_unbounded_lbfgs_for_benchmark(unbounded);
+                                LossSink sink;
+                                const auto result = style_engine.run(j, sink);
+                                engine::set_unbounded_lbfgs_for_benchmark(false);
+                                if (csv) {
+                                    for (const auto& r : sink.reports)
+                                        std::fprintf(csv, "%d,%s,%d,%d,%.9g,%.9g\n", case_number, name, r.iteration, r.width,
+                                                     r.total_loss, r.best_total_loss);
+                                }
+                                return std::pair{result.final_total_loss, written_objective(style_engine, j, result.image)};
+                            };
+                            const auto reference = run(true, job.params.iterations, "torch");
+                            const auto bounded = run(false, job.params.iterations, "bounded");
+                            std::string more;
+                            if (o.reference_iterations > 0) {
+                                const auto longer = run(true, o.reference_iterations, "torch_more");
+                                char cell[64];
+                                std::snprintf(cell, sizeof cell, " %.6g (%d) |", longer.second, o.reference_iterations);
+                                more = cell;
+                            }
+                            std::printf("| %d | %s | %s | %.0e | %g | %s | %d | %.6g | %.6g | %.6g | %.6g | %.3f |%s\n", size,
+                                        label.c_str(), schedule.c_str(), style_weight, tv_weight,
+                                        std::filesystem::path(init).filename().c_str(), job.params.iterations, reference.first,
+                                        reference.second, bounded.first, bounded.second, bounded.first / reference.first,
+                                        more.c_str());
+                            std::fflush(stdout);
+                        }
+    if (csv) std::fclose(csv);
     return 0;
 }
 
@@ -342,8 +397,10 @@ int main(int argc, char** argv) {
     int single_iterations = 300;
     int multi_iterations = 300;
     std::vector<int> box_sizes;
-    std::string pairs = "assets/styles/misty_mountains.png:assets/styles/splashed_ink.png,"
-                        "assets/styles/lotus_pond.png:assets/styles/bamboo.png";
+    BoxOptions box;
+    // Photographs as content (tests/data: CC0 and public domain), ink paintings as style.
+    std::string pairs = "tests/data/chelsea.png:assets/styles/misty_mountains.png,"
+                        "tests/data/coffee.png:assets/styles/bamboo.png";
     std::string schedules = "default,single";
     int tiles_size = 0, tile_size = 512, tile_overlap = 32;
     std::string save;
@@ -374,6 +431,12 @@ int main(int argc, char** argv) {
         else if (arg == "--single-iterations") single_iterations = std::stoi(value());
         else if (arg == "--multi-iterations") multi_iterations = std::stoi(value());
         else if (arg == "--box") box_sizes = parse_sizes(value());
+        else if (arg == "--reference-iterations") box.reference_iterations = std::stoi(value());
+        else if (arg == "--style-weights") box.style_weights = parse_numbers(value());
+        else if (arg == "--tv-weights") box.tv_weights = parse_numbers(value());
+        else if (arg == "--inits") box.inits = value();
+        else if (arg == "--trajectory") box.trajectory = value();
+        else if (arg == "--seed") box.seed = std::stoull(value());
         else if (arg == "--pairs") pairs = value();
         else if (arg == "--schedules") schedules = value();
         else if (arg == "--tiles") tiles_size = std::stoi(value());
@@ -444,7 +507,13 @@ int main(int argc, char** argv) {
         }
 
         if (!box_sizes.empty()) {
-            const int status = box_main(style_engine, box_sizes, pairs, schedules, multi_iterations, single_iterations, device);
+            box.sizes = box_sizes;
+            box.pairs = pairs;
+            box.schedules = schedules;
+            box.multi_iterations = multi_iterations;
+            box.single_iterations = single_iterations;
+            box.device = device;
+            const int status = box_main(style_engine, box);
             if (!temp_weights.empty()) std::filesystem::remove(temp_weights);
             return status;
         }

@@ -2,19 +2,42 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <utility>
 
 namespace shuimo::engine {
 namespace {
 
-// Armijo's sufficient decrease: the loss must fall by at least this share of
-// what the gradient promises along the (projected) step.
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+// The strong Wolfe conditions: sufficient decrease (c1) and a slope at the
+// accepted point at most c2 times the starting slope in magnitude. torch's
+// LBFGS and most quasi-Newton codes use these two values.
 constexpr double kSufficientDecrease = 1e-4;
-// Below this step length the direction is given up and the memory cleared.
-constexpr double kSmallestStep = 1e-9;
-// Curvature pairs with s·y at or below this are skipped (the loss is not
-// convex there; torch's LBFGS uses the same threshold).
+constexpr double kCurvature = 0.9;
+// Evaluations one line search may take before it settles for the best point
+// with sufficient decrease (torch's max_ls).
+constexpr int kMaxSearchEvaluations = 25;
+// A bracket narrower than this (in the largest sample's movement) ends the zoom.
+constexpr double kSmallestMove = 1e-9;
+// Extrapolation may grow a step at most this much per evaluation.
+constexpr double kMaxGrowth = 10.0;
+// Powell's damping keeps s·y at least this share of s·B·s.
+constexpr double kDampingShare = 0.2;
+// Curvature pairs with s·y at or below this are skipped (torch's LBFGS uses the same threshold).
 constexpr double kMinCurvature = 1e-10;
+
+// The minimiser of the cubic through (t1, f1, g1) and (t2, f2, g2), kept in [lo, hi]
+// (Nocedal & Wright, eq. 3.59); the middle of [lo, hi] when the cubic has none.
+double cubic_minimum(double t1, double f1, double g1, double t2, double f2, double g2, double lo, double hi) {
+    const double d1 = g1 + g2 - 3.0 * (f1 - f2) / (t1 - t2);
+    const double square = d1 * d1 - g1 * g2;
+    if (std::isfinite(square) && square >= 0.0) {
+        const double d2 = std::copysign(std::sqrt(square), t2 - t1);
+        const double t = t2 - (t2 - t1) * (g2 + d2 - d1) / (g2 - g1 + 2.0 * d2);
+        if (std::isfinite(t)) return std::clamp(t, lo, hi);
+    }
+    return 0.5 * (lo + hi);
+}
 
 }  // namespace
 
@@ -40,57 +63,163 @@ torch::Tensor BoxLbfgs::direction(const torch::Tensor& gradient) const {
     return q.neg_();
 }
 
+// One point of the projected path: x(t) = clamp(origin + t·d). Its slope is the
+// derivative of the loss along the path, where only samples strictly inside the
+// box move.
+BoxLbfgs::Trial BoxLbfgs::evaluate_at(const std::function<torch::Tensor()>& objective, const torch::Tensor& origin,
+                                      const torch::Tensor& d, double t) {
+    Trial trial;
+    trial.t = t;
+    const torch::Tensor unclamped = origin + d * t;
+    trial.x = unclamped.clamp(lower_, upper_);
+    x_.detach().copy_(trial.x.view_as(x_));
+    {
+        torch::AutoGradMode enable_grad(true);
+        trial.loss = objective().item<double>();
+    }
+    if (!std::isfinite(trial.loss)) trial.loss = kInfinity;
+    trial.gradient = x_.grad().detach().reshape(-1).clone();
+    const torch::Tensor moving = (unclamped > lower_) & (unclamped < upper_);
+    trial.slope = torch::dot(trial.gradient.masked_fill(moving.logical_not(), 0.0), d).item<double>();
+    return trial;
+}
+
+BoxLbfgs::Trial BoxLbfgs::line_search(const std::function<torch::Tensor()>& objective, const Trial& start,
+                                      const torch::Tensor& d, double first_step) {
+    const double f0 = start.loss;
+    const double slope0 = start.slope;
+    const double largest = d.abs().max().item<double>();
+    auto sufficient = [&](const Trial& trial) { return trial.loss <= f0 + kSufficientDecrease * trial.t * slope0; };
+    auto flat_enough = [&](const Trial& trial) { return std::abs(trial.slope) <= -kCurvature * slope0; };
+
+    // Beyond the last breakpoint every moving sample sits at a bound and the path stands
+    // still: steps longer than that show nothing new.
+    const torch::Tensor room = torch::where(d > 0, (upper_ - start.x) / d, torch::where(d < 0, (lower_ - start.x) / d, torch::zeros_like(d)));
+    const double last_breakpoint = room.max().item<double>();
+
+    // Bracketing (Nocedal & Wright, algorithm 3.5): grow the step until the loss
+    // stops falling or the slope turns, then zoom into [lo, hi].
+    Trial previous = start;
+    previous.t = 0.0;  // the path's origin (start may be the previous search's accepted trial)
+    Trial lo, hi;
+    int evaluations = 0;
+    double t = std::min(first_step, last_breakpoint);
+    bool bracketed = false;
+    while (evaluations < kMaxSearchEvaluations) {
+        Trial trial = evaluate_at(objective, start.x, d, t);
+        ++evaluations;
+        if (!sufficient(trial) || (evaluations > 1 && trial.loss >= previous.loss)) {
+            lo = std::move(previous);
+            hi = std::move(trial);
+            bracketed = true;
+            break;
+        }
+        if (flat_enough(trial) || trial.t >= last_breakpoint) return trial;
+        if (trial.slope >= 0.0) {
+            hi = std::move(previous);
+            lo = std::move(trial);
+            bracketed = true;
+            break;
+        }
+        const double grown = cubic_minimum(previous.t, previous.loss, previous.slope, trial.t, trial.loss, trial.slope,
+                                           trial.t + 0.01 * (trial.t - previous.t), kMaxGrowth * trial.t);
+        previous = std::move(trial);
+        t = std::min(grown, last_breakpoint);
+    }
+    if (!bracketed) return previous;  // still falling after every evaluation: the furthest point
+
+    // Zoom (algorithm 3.6): lo has sufficient decrease and the lowest loss so far;
+    // the minimum with a flat enough slope lies between lo and hi. The path has
+    // kinks where samples reach a bound, where a cubic can mislead: a step that did
+    // not halve the bracket is followed by a bisection.
+    bool bisect = false;
+    while (evaluations < kMaxSearchEvaluations) {
+        const double a = std::min(lo.t, hi.t);
+        const double b = std::max(lo.t, hi.t);
+        if ((b - a) * largest < kSmallestMove) break;
+        // Safeguarded: at least a tenth of the bracket away from either end.
+        const double margin = 0.1 * (b - a);
+        const bool finite = std::isfinite(lo.loss) && std::isfinite(hi.loss);
+        const double t_next = finite && !bisect
+                                  ? cubic_minimum(lo.t, lo.loss, lo.slope, hi.t, hi.loss, hi.slope, a + margin, b - margin)
+                                  : 0.5 * (a + b);
+        Trial trial = evaluate_at(objective, start.x, d, t_next);
+        ++evaluations;
+        if (!sufficient(trial) || trial.loss >= lo.loss) {
+            hi = std::move(trial);
+        } else {
+            if (flat_enough(trial)) return trial;
+            if (trial.slope * (hi.t - lo.t) >= 0.0) hi = std::move(lo);
+            lo = std::move(trial);
+        }
+        bisect = std::abs(hi.t - lo.t) > 0.5 * (b - a);
+    }
+    return lo;  // t == 0 when nothing lowered the loss
+}
+
 void BoxLbfgs::run(const std::function<torch::Tensor()>& objective) {
-    auto flat_gradient = [&] { return x_.grad().detach().reshape(-1).clone(); };
-    double loss = objective().item<double>();
-    torch::Tensor gradient = flat_gradient();
+    torch::NoGradGuard no_grad;
+    Trial here;
+    {
+        torch::AutoGradMode enable_grad(true);
+        here.loss = objective().item<double>();
+    }
+    here.x = x_.detach().reshape(-1).clone();
+    here.gradient = x_.grad().detach().reshape(-1).clone();
     for (;;) {
-        torch::NoGradGuard no_grad;
-        const torch::Tensor x = x_.detach().reshape(-1).clone();
         // The active set: samples at a bound that the gradient would push outside stay where they are.
-        const torch::Tensor held = ((x <= lower_) & (gradient > 0)) | ((x >= upper_) & (gradient < 0));
-        const torch::Tensor free_gradient = gradient.masked_fill(held, 0.0);
+        const torch::Tensor& x = here.x;
+        const torch::Tensor held = ((x <= lower_) & (here.gradient > 0)) | ((x >= upper_) & (here.gradient < 0));
+        const torch::Tensor free_gradient = here.gradient.masked_fill(held, 0.0);
         torch::Tensor d = direction(free_gradient).masked_fill_(held, 0.0);
-        double slope = torch::dot(free_gradient, d).item<double>();
-        if (!(slope < 0.0)) {  // not a descent direction (or NaN): forget the curvature, go downhill
+        // A sample at a bound that the direction (not the gradient) pushes outward would not move: drop it.
+        d.masked_fill_(((x <= lower_) & (d < 0)) | ((x >= upper_) & (d > 0)), 0.0);
+        here.slope = torch::dot(free_gradient, d).item<double>();
+        if (!(here.slope < 0.0)) {  // not a descent direction (or NaN): forget the curvature, go downhill
             pairs_.clear();
             d = free_gradient.neg();
-            slope = torch::dot(free_gradient, d).item<double>();
+            here.slope = torch::dot(free_gradient, d).item<double>();
+            if (!(here.slope < 0.0)) return;  // every sample held at a bound, or a zero gradient: a minimum
         }
+        // The scale of the inverse-Hessian model behind d: s·y / y·y of the newest pair, else 1.
+        const double direction_scale =
+            pairs_.empty() ? 1.0 : 1.0 / (pairs_.back().rho * torch::dot(pairs_.back().y, pairs_.back().y)).item<double>();
         // Without curvature pairs the step's scale is unknown: as torch's LBFGS, 1/|g|_1 at most.
-        double step = 1.0;
-        if (pairs_.empty()) step = std::min(1.0, 1.0 / std::max(free_gradient.abs().sum().item<double>(), 1e-30));
-
-        torch::Tensor next_x;
-        torch::Tensor next_gradient;
-        double next_loss = 0.0;
-        for (;;) {
-            next_x = (x + d * step).clamp_(lower_, upper_);
-            x_.detach().copy_(next_x.view_as(x_));
-            {
-                torch::AutoGradMode enable_grad(true);
-                next_loss = objective().item<double>();
-            }
-            next_gradient = flat_gradient();
-            const double promised = torch::dot(gradient, next_x - x).item<double>();
-            if (std::isfinite(next_loss) && next_loss <= loss + kSufficientDecrease * promised) break;
-            if (step < kSmallestStep) break;  // accept and start again from plain descent
-            // Minimum of the quadratic through loss, slope and next_loss, kept within [0.1, 0.5] of the step.
-            const double curvature = next_loss - loss - slope * step;
-            double shorter = std::isfinite(curvature) && curvature > 0.0 ? -slope * step * step / (2.0 * curvature) : 0.5 * step;
-            step = std::clamp(shorter, 0.1 * step, 0.5 * step);
-        }
-        const torch::Tensor s = next_x - x;
-        const torch::Tensor y = next_gradient - gradient;
-        const torch::Tensor sy = torch::dot(s, y);
-        if (sy.item<double>() > kMinCurvature && std::isfinite(next_loss)) {
-            pairs_.push_back({s, y, 1.0 / sy});
-            if (static_cast<int>(pairs_.size()) > history_) pairs_.pop_front();
-        } else if (step < kSmallestStep) {
+        const double first_step =
+            pairs_.empty() ? std::min(1.0, 1.0 / std::max(free_gradient.abs().sum().item<double>(), 1e-30)) : 1.0;
+        Trial next = line_search(objective, here, d, first_step);
+        if (next.t == 0.0) {
+            // Nothing along this direction lowered the loss: forget the curvature and try
+            // plain descent; where even that finds nothing lower, the loss cannot fall from here.
+            if (pairs_.empty()) return;
             pairs_.clear();
+            continue;
         }
-        loss = next_loss;
-        gradient = next_gradient;
+        const torch::Tensor s = next.x - here.x;
+        const torch::Tensor y = next.gradient - here.gradient;
+        // Powell's damping (Nocedal & Wright, procedure 18.2) with the scalar model
+        // B = I / (h·t) that took this step (h the direction's own scale, t the step):
+        // where s·y falls short of a fifth of s·B·s (from a photo the objective is often
+        // not convex along the first directions) y is moved towards B·s, so the pair
+        // is kept and carries the step length that worked, instead of being lost.
+        const double ss = torch::dot(s, s).item<double>();
+        double sy = torch::dot(s, y).item<double>();
+        torch::Tensor y_kept = y;
+        const double model_scale = direction_scale * next.t;
+        if (ss > 0.0 && model_scale > 0.0) {
+            const double sBs = ss / model_scale;
+            if (sy < kDampingShare * sBs) {
+                const double theta = (1.0 - kDampingShare) * sBs / (sBs - sy);
+                y_kept = y * theta + s * ((1.0 - theta) / model_scale);
+                sy = torch::dot(s, y_kept).item<double>();
+            }
+        }
+        if (sy > kMinCurvature) {
+            pairs_.push_back({s, y_kept, torch::full({}, 1.0 / sy, s.options())});
+            if (static_cast<int>(pairs_.size()) > history_) pairs_.pop_front();
+        }
+        here = std::move(next);
+        x_.detach().copy_(here.x.view_as(x_));
     }
 }
 

@@ -1,10 +1,17 @@
 #pragma once
 // L-BFGS kept inside a box: every point it evaluates lies in [lower, upper]
 // (for the image: [0,1], what a file can hold). A projected quasi-Newton
-// method in the spirit of L-BFGS-B: samples at a bound whose gradient pushes
-// outward are held (the active set), the two-loop recursion gives a direction
-// for the others, and a backtracking (Armijo) line search runs along the
-// projected path x(t) = clamp(x + t·d). Internal to the engine.
+// method in the spirit of L-BFGS-B (Byrd, Lu, Nocedal & Zhu 1995):
+// - samples at a bound whose gradient pushes outward are held (the active set);
+// - the two-loop recursion over the last `history` curvature pairs gives a
+//   direction for the others;
+// - a line search along the projected path x(t) = clamp(x + t·d) that asks
+//   for the strong Wolfe conditions (Nocedal & Wright, algorithms 3.5 and 3.6:
+//   bracketing with cubic extrapolation, then zoom with cubic interpolation),
+//   so a step can grow as well as shrink, and an accepted step's curvature pair
+//   has s·y > 0 even where the objective is not convex along the gradient.
+// docs/OBJECTIVE.md, "The optimiser", says why this and not the alternatives.
+// Internal to the engine.
 
 #include <torch/torch.h>
 
@@ -28,7 +35,23 @@ private:
         torch::Tensor y;  // change of gradient
         torch::Tensor rho;  // 1 / (s·y), 0-dim
     };
+    // One evaluated point of a line search: where on the path, the point, its loss,
+    // its gradient and the path's slope there.
+    struct Trial {
+        double t = 0.0;
+        torch::Tensor x;
+        double loss = 0.0;
+        torch::Tensor gradient;
+        double slope = 0.0;
+    };
+
     torch::Tensor direction(const torch::Tensor& gradient) const;
+    Trial evaluate_at(const std::function<torch::Tensor()>& objective, const torch::Tensor& origin,
+                      const torch::Tensor& d, double t);
+    // The strong Wolfe search along clamp(origin + t·d) from `start` (t = 0), first trying t = first_step.
+    // Returns the accepted trial; its t is 0 when no point lowered the loss.
+    Trial line_search(const std::function<torch::Tensor()>& objective, const Trial& start, const torch::Tensor& d,
+                      double first_step);
 
     torch::Tensor x_;
     int history_;
