@@ -555,6 +555,41 @@ private Q_SLOTS:
         QCOMPARE(QString::fromStdString(result.precision), fallsBack ? QStringLiteral("fp32") : QStringLiteral("bf16"));
     }
 
+    // (loss s).backward() then grad / s: with s a power of two every product and sum in the backward
+    // pass is scaled exactly, so a run with loss scaling reproduces the unscaled run of the same
+    // precision (the reference: no scaler at all), image and losses, to float rounding. Catches a
+    // missing or wrong division (by the scale after an update, by the initial one, ...).
+    void powerOfTwoLossScaleReproducesTheUnscaledRun_data() {
+        QTest::addColumn<int>("precision");
+        QTest::addColumn<double>("scale");
+        QTest::newRow("fp32, 1024") << static_cast<int>(engine::Precision::Fp32) << 1024.0;
+        QTest::newRow("fp32, 2^20") << static_cast<int>(engine::Precision::Fp32) << 1048576.0;
+        QTest::newRow("bf16, 1024") << static_cast<int>(engine::Precision::Bf16) << 1024.0;
+    }
+    void powerOfTwoLossScaleReproducesTheUnscaledRun() {
+        QFETCH(int, precision);
+        QFETCH(double, scale);
+        auto job = smallJob(12);
+        job.params.precision = static_cast<engine::Precision>(precision);
+        RecordingSink plain_sink, scaled_sink;
+        const auto plain = m_engine->run(job, plain_sink);
+        job.params.loss_scale = scale;
+        const auto scaled = m_engine->run(job, scaled_sink);
+        QCOMPARE(scaled.overflow_retries, 0);
+        QCOMPARE(scaled.precision, plain.precision);
+        QCOMPARE(scaled_sink.reports.size(), plain_sink.reports.size());
+        for (std::size_t i = 0; i < plain_sink.reports.size(); ++i) {
+            const double a = plain_sink.reports[i].total_loss, b = scaled_sink.reports[i].total_loss;
+            QVERIFY2(std::abs(a - b) <= 1e-6 * std::abs(a),
+                     qPrintable(QStringLiteral("evaluation %1: %2 unscaled, %3 scaled").arg(i + 1).arg(a, 0, 'g', 12).arg(b, 0, 'g', 12)));
+        }
+        double worst = 0.0;
+        for (std::size_t i = 0; i < plain.image.pixels.size(); ++i)
+            worst = std::max(worst, double(std::abs(plain.image.pixels[i] - scaled.image.pixels[i])));
+        QVERIFY2(worst <= 1e-6, qPrintable(QStringLiteral("largest pixel difference %1").arg(worst)));
+        QVERIFY(std::abs(plain.final_total_loss - scaled.final_total_loss) <= 1e-6 * std::abs(plain.final_total_loss));
+    }
+
     void outputSizeFollowsTheLongSide() {
         auto job = smallJob(1);
         job.content = pattern(48, 32, 0.0);
