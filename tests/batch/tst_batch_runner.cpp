@@ -193,7 +193,7 @@ private Q_SLOTS:
                 QCOMPARE(result.failed, 1);
                 QCOMPARE(result.done, 5);
                 QCOMPARE(read_text(victim), std::string("someone's own file"));
-                const auto& job = store.snapshot().jobs[0];
+                const batch::BatchJob job = store.snapshot().jobs[0];  // a copy: the snapshot is a temporary
                 QVERIFY2(QString::fromStdString(job.error).contains(QStringLiteral("not made by a Shuimo batch")), job.error.c_str());
             }
         }
