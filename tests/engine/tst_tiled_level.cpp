@@ -257,6 +257,41 @@ private Q_SLOTS:
                  qPrintable(QStringLiteral("window %1: %2, whole %3").arg(window).arg(landed, 0, 'g', 10).arg(whole, 0, 'g', 10)));
     }
 
+    // The tiled picture against the whole-image path at equal evaluations per pixel (the same
+    // `iterations`: every tile gets them, as the whole image does; about the same time, as a tile's
+    // evaluation costs its share of the whole's): its objective within 10% of the untiled run's, and
+    // far below where both started (the content). Landing a tile against the wrong base, losing a
+    // tile's work or aiming tiles at the wrong goals shows here.
+    void tiledObjectiveIsCloseToTheUntiled() {
+        auto job = tiledJob();
+        job.params.preview_every = 0;
+        job.params.iterations = 4;
+        TileSink tiled_sink;
+        const auto tiled = m_engine->run(job, tiled_sink);
+        QCOMPARE(tiled.iterations_run, 8 * 4);
+        auto untiled_job = job;
+        untiled_job.params.tile_size = 0;
+        QCOMPARE(engine::plan_job(160, 96, untiled_job.params).levels.front().tiles.tiled(), false);
+        TileSink untiled_sink;
+        const auto untiled = m_engine->run(untiled_job, untiled_sink);
+        QCOMPARE(untiled.iterations_run, 4);
+        engine::ProgressSink quiet;
+        engine::JobRunner runner(job, quiet, models());
+        const double start = runner.evaluate_image(job.content).total_loss;
+        const double tiled_loss = runner.evaluate_image(tiled.raw_image).total_loss;
+        const double untiled_loss = runner.evaluate_image(untiled.raw_image).total_loss;
+        std::printf("4 evaluations a pixel: start %.6g, untiled %.6g, tiled %.6g (%.3fx)\n", start, untiled_loss, tiled_loss,
+                    tiled_loss / untiled_loss);
+        // Measured 2026-12-04 with BoxLbfgs as it is (under rewrite, [OPTIM]): 1.14x at 4 evaluations
+        // (tiled 52.06, untiled 45.67, start 166.9) and 1.65x at 8 (48.82 vs 29.52): the tiles
+        // hardly gain from more evaluations where the whole image does. Not diagnosed; when it is
+        // fixed this reports XPASS (a failure) and the expectation goes.
+        QEXPECT_FAIL("", "tiled objective 1.14x the untiled at 4 evaluations a pixel (issue 29: not yet diagnosed)", Continue);
+        QVERIFY2(tiled_loss <= 1.10 * untiled_loss,
+                 qPrintable(QStringLiteral("tiled %1, untiled %2").arg(tiled_loss).arg(untiled_loss)));
+        QVERIFY2(tiled_loss < 0.5 * start, qPrintable(QStringLiteral("tiled %1, start %2").arg(tiled_loss).arg(start)));
+    }
+
     // Progress of a two-level job whose fine level is tiled: the work done never
     // falls, reaches 1 only at the last evaluation, and after each tile has moved on by about that
     // tile's share of its level; the time left is 0 only at the end. Weights that counted the tiled
