@@ -15,9 +15,9 @@ jobs=${JOBS:-2}
 tests="$build/tests"
 weights="$tests/test_weights/vgg19.safetensors"
 
-# name | file | text as it is | text with the defect | target | test function(s)
+# name | file | text as it is | text with the defect | target | test function(s), ';'-separated
 mutations=(
-"bt601-coefficients|style_engine/src/color.cpp|0.299f * r + 0.587f * g|0.309f * r + 0.577f * g|tst_color|rgbToYuvMatchesBt601HandValues preserveColorsIsContentShiftedByLumaDifference"
+"bt601-coefficients|style_engine/src/color.cpp|0.299f * r + 0.587f * g|0.309f * r + 0.577f * g|tst_color|rgbToYuvMatchesBt601HandValues;preserveColorsIsContentShiftedByLumaDifference"
 "bt601-inverse|style_engine/src/color.cpp|(y - 0.299f * r - 0.114f * b) / 0.587f|(y - 0.309f * r - 0.114f * b) / 0.577f|tst_color|preserveColorsIsContentShiftedByLumaDifference"
 "batch-resets-style-weight|batch/src/batch_runner.cpp|            style_job.params = job.params;|            style_job.params = job.params; style_job.params.style_weight = engine::StyleParams{}.style_weight;|tst_batch_runner|jobPixelsAreTheEnginesOnTheSameParameters"
 "batch-drops-blend|batch/src/batch_runner.cpp|            style_job.style_blend = job.style.blend;|            style_job.style_blend = {};|tst_batch_runner|jobPixelsAreTheEnginesOnTheSameParameters"
@@ -67,9 +67,8 @@ EOF
     if ! cmake --build "$build" --target "$target" -j "$jobs" >"$log" 2>&1; then
         result="CAUGHT (does not build)"
     else
-        # Function names; "function:row" runs one data row.
-        read -r -a args <<<"${functions//, /@@}"
-        args=("${args[@]//@@/, }")
+        # Function names separated by ';'; "function:row" runs one data row.
+        IFS=';' read -r -a args <<<"$functions"
         if ! (cd "$tests" && timeout 900 "./$target" "${args[@]}" >"$log" 2>&1); then
             failure=$(grep -m1 -E '^(FAIL!|QFATAL)' "$log" | cut -c1-160)
             result="CAUGHT   ${failure}"
