@@ -249,4 +249,6 @@ void BatchController::stop() {
     onRunEnded({});
 }
 
+int BatchController::heldWorkers() const { return m_runner ? m_runner->held_workers() : 0; }
+
 }  // namespace shuimo::ui

@@ -40,6 +40,9 @@ public:
     batch::BatchQueue snapshot() const;
     bool isRunning() const { return static_cast<bool>(m_runner); }
     bool isPaused() const { return m_paused; }
+    // Workers waiting for resume (batch::BatchRunner::held_workers): a paused batch is settled
+    // when every worker is held.
+    int heldWorkers() const;
     batch::BatchProgress lastProgress() const { return m_progress; }
 
     // Counts of the queue's jobs by status (fraction and ETA left at their defaults).

@@ -429,6 +429,10 @@ void MainWindow::cancel() {
     m_controller->cancel();
 }
 
+bool MainWindow::editsPending() const {
+    return m_restartTimer.isActive() || m_refinishTimer.isActive() || m_params->commitPending();
+}
+
 void MainWindow::restartIfRunning() {
     // Only edits made while looking at the photo being painted restart its run.
     if (m_controller->isBusy() && m_running && m_running->contentPath == m_photos->currentPhoto()) m_restartTimer.start();

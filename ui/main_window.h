@@ -60,6 +60,9 @@ public:
     MessageBar* batchResumeBar() const { return m_batchOffer; }
     BatchDialog* batchDialog() const { return m_batch->dialog(); }  // null until first opened
     StyleController* controller() const { return m_controller; }
+    // An edit's debounce still pending (the parameter panel's commit, a restart, a re-finish):
+    // what follows from the edits so far has not all happened yet.
+    bool editsPending() const;
     QUndoStack* undoStack() const { return m_undo; }
     QAction* exportAction() const { return m_exportAction; }
     // The selected photo has a selected painting (what Export writes).

@@ -35,6 +35,8 @@ public:
     explicit ParameterPanel(QWidget* parent = nullptr);
 
     engine::StyleParams params() const;
+    // An edit not yet committed (paramsCommitted is due when the debounce ends).
+    bool commitPending() const { return m_commitTimer.isActive(); }
     // Shows `params` without recording an undo step (undo/redo, presets, start-up).
     void setParams(const engine::StyleParams& params);
     void setEstimate(const QString& text);

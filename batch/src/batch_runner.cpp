@@ -51,6 +51,7 @@ struct BatchRunner::Impl {
     mutable std::mutex mutex;
     std::condition_variable wake;
     bool paused = false;
+    int held = 0;  // workers waiting for resume() (held_workers)
     bool stopping = false;
     bool cancelling_all = false;
     std::set<std::string> cancel_ids;
@@ -72,8 +73,17 @@ struct BatchRunner::Impl {
     // True when the job should stop now; blocks while the batch is paused.
     bool should_stop(const std::string& id) {
         std::unique_lock lock(mutex);
-        wake.wait(lock, [&] { return !paused || stopping || cancelling_all || cancel_ids.contains(id); });
+        hold_while(lock, [&] { return !paused || stopping || cancelling_all || cancel_ids.contains(id); });
         return stopping || cancelling_all || cancel_ids.contains(id);
+    }
+
+    // Waits for go_on, counted in `held` while it waits.
+    template <typename Condition>
+    void hold_while(std::unique_lock<std::mutex>& lock, Condition go_on) {
+        if (go_on()) return;
+        ++held;
+        wake.wait(lock, go_on);
+        --held;
     }
 
     BatchProgress progress_locked(const BatchQueue& queue) const {
@@ -283,7 +293,7 @@ struct BatchRunner::Impl {
         while (true) {
             {
                 std::unique_lock lock(mutex);
-                wake.wait(lock, [&] { return !paused || stopping || cancelling_all; });
+                hold_while(lock, [&] { return !paused || stopping || cancelling_all; });
                 if (stopping || cancelling_all) return;
             }
             std::optional<BatchJob> job = store.claim_next();
@@ -372,6 +382,11 @@ void BatchRunner::resume() {
 bool BatchRunner::paused() const {
     std::lock_guard lock(impl_->mutex);
     return impl_->paused;
+}
+
+int BatchRunner::held_workers() const {
+    std::lock_guard lock(impl_->mutex);
+    return impl_->held;
 }
 
 void BatchRunner::cancel_job(const std::string& id) {

@@ -2,6 +2,7 @@
 
 #include "shuimo/engine/errors.h"
 #include "shuimo/engine/param_table.h"
+#include "shuimo/engine/style_engine.h"
 #include "shuimo/image_io/image_io.h"
 
 namespace shuimo::session {
@@ -20,7 +21,8 @@ Painting refinish(const Painting& painting, const engine::StyleParams& params, c
     const engine::Image raw = to_image(painting.raw);
     engine::Image content;
     if (params.preserve_colors) {
-        content = image_io::resize_image(image_io::read_image(photo_path.toStdU32String()).rgb, {raw.width, raw.height});
+        // The run's own resampling: the finishing then sees the pixels the run's finishing saw.
+        content = engine::resample_like_a_run(image_io::read_image(photo_path.toStdU32String()).rgb, {raw.width, raw.height});
     }
     engine::Rgb paper;
     if (params.paper_colour) {

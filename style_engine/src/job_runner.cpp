@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <new>
 #include <atomic>
@@ -174,29 +175,55 @@ torch::Tensor JobRunner::framed(const torch::Tensor& image, const Targets& targe
 // F Fᵀ over the cores, divided by C and the positions, are the Gram.
 std::vector<torch::Tensor> JobRunner::windowed_grams(const torch::Tensor& image, int window) const {
     torch::NoGradGuard no_grad;
-    const std::vector<int> layers = layer_indices(p_.style_layers);
-    const int height = static_cast<int>(image.size(2));
-    const int width = static_cast<int>(image.size(3));
-    std::vector<torch::Tensor> grams;
-    if (window <= 0 || std::max(width, height) <= window) {
-        for (const auto& f : (*net_)->forward(net_input(image.to(device_)), layers, p_.pooling)) grams.push_back(gram_matrix(f));
+    if (window <= 0 || std::max(image.size(2), image.size(3)) <= window) {
+        std::vector<torch::Tensor> grams;
+        for (const auto& f : (*net_)->forward(net_input(image.to(device_)), layer_indices(p_.style_layers), p_.pooling))
+            grams.push_back(gram_matrix(f));
         return grams;
+    }
+    std::vector<torch::Tensor> sums;
+    std::vector<double> positions;
+    for_each_window({image}, p_.style_layers, window, [&](std::size_t l, const std::vector<torch::Tensor>& cores) {
+        if (sums.size() <= l) sums.resize(l + 1), positions.resize(l + 1, 0.0);
+        const torch::Tensor f = cores[0].to(torch::kFloat).reshape({cores[0].size(1), -1});
+        const torch::Tensor product = f.mm(f.t());
+        sums[l] = sums[l].defined() ? sums[l] + product : product;
+        positions[l] += static_cast<double>(f.size(1));
+    });
+    std::vector<torch::Tensor> grams;
+    for (std::size_t l = 0; l < sums.size(); ++l) grams.push_back(sums[l] / (static_cast<double>(sums[l].size(0)) * positions[l]));
+    return grams;
+}
+
+void JobRunner::for_each_window(const std::vector<torch::Tensor>& images, const std::vector<std::string>& layer_names, int window,
+                                const std::function<void(std::size_t, const std::vector<torch::Tensor>&)>& visit) const {
+    torch::NoGradGuard no_grad;
+    const std::vector<int> layers = layer_indices(layer_names);
+    const int height = static_cast<int>(images.front().size(2));
+    const int width = static_cast<int>(images.front().size(3));
+    if (window <= 0 || std::max(width, height) <= window) {
+        std::vector<std::vector<torch::Tensor>> features;
+        for (const auto& image : images) features.push_back((*net_)->forward(net_input(image.to(device_)), layers, p_.pooling));
+        for (std::size_t l = 0; l < layers.size(); ++l) {
+            std::vector<torch::Tensor> cores;
+            for (const auto& f : features) cores.push_back(f[l]);
+            visit(l, cores);
+        }
+        return;
     }
     constexpr int kLattice = 32;
     // Each window's margin is the context its deepest layer reads (70 pixels for
     // conv5_1), on the 16-pixel grid of the pooling: the cores' features are then
-    // the whole image's, and so is the Gram.
+    // the whole image's.
     std::vector<int> downsample;
     int context = 0;
-    for (const auto& name : p_.style_layers) {
+    for (const auto& name : layer_names) {
         const VggLayer& layer = find_vgg19_layer(name);
         downsample.push_back(layer.downsample);
         context = std::max(context, context_pixels(layer));
     }
     const int margin = (context + 15) / 16 * 16;
     const int core = std::max(kLattice, (window - 2 * margin) / kLattice * kLattice);
-    std::vector<torch::Tensor> sums(layers.size());
-    std::vector<double> positions(layers.size(), 0.0);
     for (int y0 = 0; y0 < height; y0 += core) {
         const int y1 = std::min(height, y0 + core);
         const int wy0 = std::max(0, y0 - margin);
@@ -205,26 +232,43 @@ std::vector<torch::Tensor> JobRunner::windowed_grams(const torch::Tensor& image,
             const int x1 = std::min(width, x0 + core);
             const int wx0 = std::max(0, x0 - margin);
             const int wx1 = std::min(width, x1 + margin);
-            const torch::Tensor part = image.narrow(2, wy0, wy1 - wy0).narrow(3, wx0, wx1 - wx0).to(device_);
-            const auto features = (*net_)->forward(net_input(part), layers, p_.pooling);
+            std::vector<std::vector<torch::Tensor>> features;
+            for (const auto& image : images) {
+                const torch::Tensor part = image.narrow(2, wy0, wy1 - wy0).narrow(3, wx0, wx1 - wx0).to(device_);
+                features.push_back((*net_)->forward(net_input(part), layers, p_.pooling));
+            }
             for (std::size_t l = 0; l < layers.size(); ++l) {
                 const int ds = downsample[l];
-                const torch::Tensor& f = features[l];
+                const torch::Tensor& f = features[0][l];
                 const int fy0 = (y0 - wy0) / ds;
                 const int fy1 = y1 == height ? static_cast<int>(f.size(2)) : (y1 - wy0) / ds;
                 const int fx0 = (x0 - wx0) / ds;
                 const int fx1 = x1 == width ? static_cast<int>(f.size(3)) : (x1 - wx0) / ds;
                 if (fy1 <= fy0 || fx1 <= fx0) continue;
-                const torch::Tensor cropped =
-                    f.narrow(2, fy0, fy1 - fy0).narrow(3, fx0, fx1 - fx0).to(torch::kFloat).reshape({f.size(1), -1});
-                const torch::Tensor product = cropped.mm(cropped.t());
-                sums[l] = sums[l].defined() ? sums[l] + product : product;
-                positions[l] += static_cast<double>(cropped.size(1));
+                std::vector<torch::Tensor> cores;
+                for (const auto& image_features : features)
+                    cores.push_back(image_features[l].narrow(2, fy0, fy1 - fy0).narrow(3, fx0, fx1 - fx0));
+                visit(l, cores);
             }
         }
     }
-    for (std::size_t l = 0; l < layers.size(); ++l) grams.push_back(sums[l] / (static_cast<double>(sums[l].size(0)) * positions[l]));
-    return grams;
+}
+
+torch::Tensor JobRunner::landed_objective(const torch::Tensor& canvas, const torch::Tensor& content,
+                                          const std::vector<torch::Tensor>& grams, int window) const {
+    torch::NoGradGuard no_grad;
+    // Content: the mean squared feature difference, summed over the layers (content_loss), window by window.
+    std::vector<double> squared(p_.content_layers.size(), 0.0), elements(p_.content_layers.size(), 0.0);
+    for_each_window({canvas, content}, p_.content_layers, window, [&](std::size_t l, const std::vector<torch::Tensor>& cores) {
+        squared[l] += (cores[0].to(torch::kFloat) - cores[1].to(torch::kFloat)).pow(2).sum().item<double>();
+        elements[l] += static_cast<double>(cores[0].numel());
+    });
+    double content_term = 0.0;
+    for (std::size_t l = 0; l < squared.size(); ++l) content_term += squared[l] / elements[l];
+    const torch::Tensor style_term = style_loss_of_grams(windowed_grams(canvas, window), grams, p_.style_layer_weights);
+    const torch::Tensor tv_term = tv_loss(canvas.to(torch::kFloat));
+    const double total = content_term * weights_.content + style_term.item<double>() * weights_.style + tv_term.item<double>() * weights_.tv;
+    return torch::full({}, total, torch::TensorOptions().dtype(torch::kFloat));
 }
 
 std::vector<torch::Tensor> JobRunner::style_grams(Size size, int window) const {
@@ -521,7 +565,10 @@ void JobRunner::optimise_tiled_level(LevelRun& level, const TilePlan& tiles, con
         }
     }
     level.best = canvas;
-    level.best_loss = torch::full({}, kNaN, torch::TensorOptions().dtype(torch::kFloat));
+    // The landed canvas is no evaluated point: its objective is evaluated once, the whole
+    // image's (window by window, within the plan's Gram budget). Cancelled: not worth the pass.
+    level.best_loss = cancelled_ || diverged_ ? torch::full({}, kNaN, torch::TensorOptions().dtype(torch::kFloat))
+                                              : landed_objective(canvas, content, grams, gram_window);
 }
 
 // Runs an optimiser on level.x until `evaluate` throws (budget spent, cancelled
@@ -697,6 +744,14 @@ IterationReport JobRunner::evaluate_tile(const Image& image, TileRect rect, int 
     const torch::Tensor x = window(image_to_tensor(image)).to(device_).contiguous();
     const Terms terms = objective_terms(x, targets, false);
     return read_terms(terms, x, {rect.width, rect.height}, terms.total);
+}
+
+double JobRunner::evaluate_landed(const Image& image, int gram_window) {
+    check_rgb(image, "the image to evaluate");
+    const Size size{image.width, image.height};
+    check_min_side(size, min_side_, "the image to evaluate");
+    const torch::Tensor content = resize_image_tensor(content_full_.to(torch::kCPU), size).contiguous();
+    return landed_objective(image_to_tensor(image), content, style_grams(size, gram_window), gram_window).item<double>();
 }
 
 }  // namespace shuimo::engine

@@ -13,6 +13,7 @@
 #include <torch/torch.h>
 
 #include <chrono>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -54,6 +55,11 @@ public:
     // style term is the whole image's. With rect the whole image and gram_window 0
     // this is evaluate_image's objective.
     IterationReport evaluate_tile(const Image& image, TileRect rect, int gram_window);
+
+    // The objective a tiled level reports for its landed image (StyleResult::final_total_loss):
+    // the whole image's under this job's weights, computed window by window with Grams made
+    // in windows of gram_window pixels (0 = at once), as a tiled level does. No gradients.
+    double evaluate_landed(const Image& image, int gram_window);
 
 private:
     struct Targets {
@@ -125,6 +131,15 @@ private:
     std::vector<torch::Tensor> style_grams(Size size, int window) const;
     // The Grams of `image` (on the host or the device) seen window by window, exactly.
     std::vector<torch::Tensor> windowed_grams(const torch::Tensor& image, int window) const;
+    // The features of `layers` of same-size `images` window by window (window <= 0: at once):
+    // visit(layer, cores) with each image's features over a window's core; the cores partition
+    // every layer's map exactly and see their full context, so sums over them are the whole's.
+    void for_each_window(const std::vector<torch::Tensor>& images, const std::vector<std::string>& layers, int window,
+                         const std::function<void(std::size_t, const std::vector<torch::Tensor>&)>& visit) const;
+    // The whole image's objective of a tiled level's landed canvas (on the host), under the
+    // current weights: what evaluate_image gives, with the level's Grams, window by window.
+    torch::Tensor landed_objective(const torch::Tensor& canvas, const torch::Tensor& content,
+                                   const std::vector<torch::Tensor>& grams, int window) const;
     // Where a level starts: the coarser result resampled, or the job's init, on `where`.
     torch::Tensor initial_image(Size size, const torch::Tensor& start, const torch::Tensor& content, torch::Device where) const;
     void start_from(LevelRun& level, torch::Tensor x);

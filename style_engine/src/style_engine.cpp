@@ -21,6 +21,11 @@
 
 namespace shuimo::engine {
 
+Image resample_like_a_run(const Image& image, Size size) {
+    torch::NoGradGuard no_grad;
+    return tensor_to_image(resize_image_tensor(image_to_tensor(image), size));
+}
+
 EngineInfo engine_info() {
     configure_torch_runtime();
     EngineInfo info;

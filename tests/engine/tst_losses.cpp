@@ -8,6 +8,7 @@
 
 #include <random>
 
+#include "capture.h"
 #include "cpu_bf16.h"
 #include "losses.h"
 #include "random_weights.h"
@@ -195,6 +196,95 @@ private Q_SLOTS:
             const double scale = std::max({std::abs(numeric), std::abs(exact), 1e-8});
             QVERIFY2(std::abs(numeric - exact) / scale < 1e-5,
                      qPrintable(QStringLiteral("d/dx[%1,%2,%3]: autograd %4, finite difference %5")
+                                    .arg(c).arg(yy).arg(xx).arg(exact, 0, 'g', 10).arg(numeric, 0, 'g', 10)));
+        }
+    }
+
+    // A tile's objective (docs/TILING.md) against finite differences in double precision:
+    // the network reads the tile in its frame (the canvas around it, the tile's own pixels
+    // padded into place), the losses read the features over the tile (crop_to, partial blocks
+    // kept), and the style goals are A + G_tile(start) - G_level(start), fixed at the start.
+    // Gradients flow through the padding, the crops and the Grams of cropped maps.
+    void tileObjectiveGradientMatchesFiniteDifferences_data() {
+        QTest::addColumn<int>("x");
+        QTest::addColumn<int>("y");
+        QTest::addColumn<int>("width");
+        QTest::addColumn<int>("height");
+        QTest::newRow("inside, on the lattice") << 8 << 8 << 16 << 16;
+        QTest::newRow("off the lattice (partial blocks)") << 5 << 3 << 17 << 14;
+        QTest::newRow("at the corner") << 16 << 20 << 16 << 12;
+    }
+    void tileObjectiveGradientMatchesFiniteDifferences() {
+        QFETCH(int, x);
+        QFETCH(int, y);
+        QFETCH(int, width);
+        QFETCH(int, height);
+        const engine::TileRect at{x, y, width, height};
+        QTemporaryDir dir;
+        const auto weights = std::filesystem::path(dir.path().toStdString()) / "w.safetensors";
+        testing::write_random_vgg19_weights(weights, {11});
+        engine::Vgg19Features model;
+        model->load_weights(engine::SafetensorsFile::open(weights));
+        model->to(torch::kDouble);
+
+        torch::manual_seed(5);
+        const auto opts = torch::TensorOptions().dtype(torch::kDouble);
+        constexpr int kFrame = 32;
+        const auto canvas = torch::rand({1, 3, kFrame, kFrame}, opts);  // the tile's surroundings at its start
+        const auto content = torch::rand({1, 3, kFrame, kFrame}, opts);
+        const auto style = torch::rand({1, 3, 24, 24}, opts);
+        const std::vector<int> layers{1, 6, 8, 11};  // relu1_1, relu2_1, relu2_2 (content), relu3_1
+        const std::vector<int> downsample{1, 2, 2, 4};
+        const std::vector<std::size_t> style_slots{0, 1, 3}, content_slots{2};
+        auto window = [&](const torch::Tensor& t) { return t.narrow(2, at.y, at.height).narrow(3, at.x, at.width); };
+        auto framed = [&](const torch::Tensor& tile) {
+            torch::Tensor frame = canvas.clone();
+            frame.narrow(2, at.y, at.height).narrow(3, at.x, at.width).zero_();
+            return frame + torch::constant_pad_nd(tile, {at.x, kFrame - at.x - at.width, at.y, kFrame - at.y - at.height});
+        };
+        auto tile_maps = [&](const torch::Tensor& tile) {
+            return engine::crop_to(model->forward(framed(tile), layers, engine::PoolingKind::Max), downsample, at);
+        };
+        std::vector<torch::Tensor> content_target, goals;
+        {
+            torch::NoGradGuard no_grad;
+            content_target = engine::pick(engine::crop_to(model->forward(content, layers, engine::PoolingKind::Max), downsample, at),
+                                          content_slots);
+            const auto whole = model->forward(canvas, layers, engine::PoolingKind::Max);
+            const auto style_maps = model->forward(style, layers, engine::PoolingKind::Max);
+            const auto start = tile_maps(window(canvas));
+            for (const auto slot : style_slots)
+                goals.push_back(engine::gram_matrix(style_maps[slot]) + engine::gram_matrix(start[slot]) -
+                                engine::gram_matrix(whole[slot]));
+        }
+        auto objective = [&](const torch::Tensor& tile) {
+            const auto maps = tile_maps(tile);
+            std::vector<torch::Tensor> grams;
+            for (const auto& f : engine::pick(maps, style_slots)) grams.push_back(engine::gram_matrix(f));
+            return engine::content_loss(engine::pick(maps, content_slots), content_target) * 1.0 +
+                   engine::style_loss_of_grams(grams, goals, {1.0, 0.5, 2.0}) * 1e3 + engine::tv_loss(tile) * 10.0;
+        };
+
+        auto tile = (window(canvas).clone() + 0.05 * torch::randn({1, 3, at.height, at.width}, opts)).requires_grad_(true);
+        objective(tile).backward();
+        const auto analytic = tile.grad().clone();
+        QVERIFY(analytic.abs().sum().item<double>() > 0.0);
+
+        std::mt19937 rng(9);
+        std::uniform_int_distribution<int> channel(0, 2), row(0, at.height - 1), column(0, at.width - 1);
+        constexpr double kEps = 1e-6;
+        torch::NoGradGuard no_grad;
+        for (int i = 0; i < 24; ++i) {
+            const int c = channel(rng), yy = row(rng), xx = column(rng);
+            auto plus = tile.detach().clone();
+            auto minus = tile.detach().clone();
+            plus[0][c][yy][xx] += kEps;
+            minus[0][c][yy][xx] -= kEps;
+            const double numeric = (objective(plus).item<double>() - objective(minus).item<double>()) / (2 * kEps);
+            const double exact = analytic[0][c][yy][xx].item<double>();
+            const double scale = std::max({std::abs(numeric), std::abs(exact), 1e-8});
+            QVERIFY2(std::abs(numeric - exact) / scale < 1e-5,
+                     qPrintable(QStringLiteral("d/dtile[%1,%2,%3]: autograd %4, finite difference %5")
                                     .arg(c).arg(yy).arg(xx).arg(exact, 0, 'g', 10).arg(numeric, 0, 'g', 10)));
         }
     }

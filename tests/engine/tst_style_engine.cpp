@@ -184,6 +184,23 @@ private Q_SLOTS:
     void throughputIsMeasuredOnceAndPlausible() {
         const double first = engine::measure_throughput_gflops("cpu", engine::Precision::Fp32);
         QVERIFY2(std::isfinite(first) && first > 0.5 && first < 1e5, qPrintable(QString::number(first)));
+        // Against a run's own pace (job_plan.h's GFLOP per evaluation x evaluations / seconds) at the
+        // size the measurement uses: the same machine, so within a factor of 3 either way (a shared,
+        // loaded machine moves either), where 0.5..1e5 alone would pass a figure off by 1000.
+        {
+            auto job = smallJob(12);
+            job.content = pattern(256, 256, 0.0);
+            job.params.size = 256;
+            job.params.scales = 1;
+            RecordingSink sink;
+            const auto result = m_engine->run(job, sink);
+            const double evaluation_s = (sink.reports.back().elapsed_s - sink.reports.front().elapsed_s) / 11.0;
+            const double run_gflops = engine::evaluation_gflop(256, 256, job.params) / evaluation_s;
+            qInfo("measured %.1f GFLOP/s, a run's pace %.1f GFLOP/s", first, run_gflops);
+            QVERIFY2(first > run_gflops / 3.0 && first < 3.0 * run_gflops,
+                     qPrintable(QStringLiteral("measured %1 GFLOP/s, a run at 256x256 %2").arg(first).arg(run_gflops)));
+            QCOMPARE(result.iterations_run, 12);
+        }
         QCOMPARE(engine::measure_throughput_gflops("cpu", engine::Precision::Auto), engine::measure_throughput_gflops("cpu", engine::Precision::Auto));
         QCOMPARE(engine::measure_throughput_gflops("cpu", engine::Precision::Fp32), first);  // cached
     }
@@ -553,6 +570,46 @@ private Q_SLOTS:
         QCOMPARE(fell_back, fallsBack);
         QVERIFY(result.overflow_retries > 0);  // it did overflow first
         QCOMPARE(QString::fromStdString(result.precision), fallsBack ? QStringLiteral("fp32") : QStringLiteral("bf16"));
+    }
+
+    // (loss s).backward() then grad / s: with s a power of two every product and sum in the backward
+    // pass is scaled exactly, so a run with loss scaling reproduces the unscaled run of the same
+    // precision (the reference: no scaler at all), image and losses, to float rounding. Catches a
+    // missing or wrong division (by the scale after an update, by the initial one, ...).
+    void powerOfTwoLossScaleReproducesTheUnscaledRun_data() {
+        QTest::addColumn<int>("precision");
+        QTest::addColumn<double>("scale");
+        QTest::addColumn<int>("evaluations");
+        QTest::newRow("fp32, 1024") << static_cast<int>(engine::Precision::Fp32) << 1024.0 << 12;
+        QTest::newRow("fp32, 2^20") << static_cast<int>(engine::Precision::Fp32) << 1048576.0 << 12;
+        // Past the scaler's growth (50 clean evaluations): the gradient of the evaluation where the
+        // scale doubles is divided by the scale it was made with, not the new one.
+        QTest::newRow("fp32, 1024, grows at 50") << static_cast<int>(engine::Precision::Fp32) << 1024.0 << 60;
+        QTest::newRow("bf16, 1024") << static_cast<int>(engine::Precision::Bf16) << 1024.0 << 12;
+    }
+    void powerOfTwoLossScaleReproducesTheUnscaledRun() {
+        QFETCH(int, precision);
+        QFETCH(double, scale);
+        QFETCH(int, evaluations);
+        auto job = smallJob(evaluations);
+        job.params.precision = static_cast<engine::Precision>(precision);
+        RecordingSink plain_sink, scaled_sink;
+        const auto plain = m_engine->run(job, plain_sink);
+        job.params.loss_scale = scale;
+        const auto scaled = m_engine->run(job, scaled_sink);
+        QCOMPARE(scaled.overflow_retries, 0);
+        QCOMPARE(scaled.precision, plain.precision);
+        QCOMPARE(scaled_sink.reports.size(), plain_sink.reports.size());
+        for (std::size_t i = 0; i < plain_sink.reports.size(); ++i) {
+            const double a = plain_sink.reports[i].total_loss, b = scaled_sink.reports[i].total_loss;
+            QVERIFY2(std::abs(a - b) <= 1e-6 * std::abs(a),
+                     qPrintable(QStringLiteral("evaluation %1: %2 unscaled, %3 scaled").arg(i + 1).arg(a, 0, 'g', 12).arg(b, 0, 'g', 12)));
+        }
+        double worst = 0.0;
+        for (std::size_t i = 0; i < plain.image.pixels.size(); ++i)
+            worst = std::max(worst, double(std::abs(plain.image.pixels[i] - scaled.image.pixels[i])));
+        QVERIFY2(worst <= 1e-6, qPrintable(QStringLiteral("largest pixel difference %1").arg(worst)));
+        QVERIFY(std::abs(plain.final_total_loss - scaled.final_total_loss) <= 1e-6 * std::abs(plain.final_total_loss));
     }
 
     void outputSizeFollowsTheLongSide() {

@@ -216,6 +216,123 @@ private Q_SLOTS:
         for (const float v : result.image.pixels) QVERIFY(v >= 0.0f && v <= 1.0f);
     }
 
+    // A tiled level's result carries the objective of the image it returns, the whole image's
+    // (it was NaN): the untiled path's evaluate_image on the returned pixels is the reference.
+    void tiledResultReportsTheWholeImagesObjective() {
+        auto job = tiledJob();
+        job.params.preview_every = 0;
+        QVERIFY(engine::plan_job(160, 96, job.params).levels.front().tiles.tiled());
+        TileSink sink;
+        const auto result = m_engine->run(job, sink);
+        QVERIFY(!result.cancelled);
+        QVERIFY2(std::isfinite(result.final_total_loss), qPrintable(QString::number(result.final_total_loss)));
+        engine::ProgressSink quiet;
+        engine::JobRunner runner(job, quiet, models());
+        const double whole = runner.evaluate_image(result.raw_image).total_loss;
+        QVERIFY2(std::abs(result.final_total_loss / whole - 1.0) < 1e-4,
+                 qPrintable(QStringLiteral("reported %1, the returned image's objective %2")
+                                .arg(result.final_total_loss, 0, 'g', 10).arg(whole, 0, 'g', 10)));
+    }
+
+    // The same objective made window by window (under a memory budget a tiled level's Grams and
+    // content features are): the whole image's, as evaluate_image computes it at once.
+    void landedObjectiveInWindowsIsTheWholeImages_data() {
+        QTest::addColumn<int>("window");
+        QTest::newRow("at once") << 0;
+        QTest::newRow("windows of 160") << 160;
+        QTest::newRow("windows of 224") << 224;
+    }
+    void landedObjectiveInWindowsIsTheWholeImages() {
+        QFETCH(int, window);
+        engine::ProgressSink quiet;
+        engine::StyleJob job = tiledJob();
+        job.content = testing::sine_pattern(256, 192, 0.0);
+        job.styles = {testing::sine_pattern(300, 200, 1.3)};
+        job.params.size = 256;
+        engine::JobRunner runner(job, quiet, models());
+        const engine::Image image = testing::sine_pattern(256, 192, 0.7);
+        const double whole = runner.evaluate_image(image).total_loss;
+        const double landed = runner.evaluate_landed(image, window);
+        QVERIFY2(std::abs(landed / whole - 1.0) < 1e-4,
+                 qPrintable(QStringLiteral("window %1: %2, whole %3").arg(window).arg(landed, 0, 'g', 10).arg(whole, 0, 'g', 10)));
+    }
+
+    // The tiled picture against the whole-image path at equal evaluations per pixel (the same
+    // `iterations`: every tile gets them, as the whole image does; about the same time, as a tile's
+    // evaluation costs its share of the whole's): its objective within 10% of the untiled run's, and
+    // far below where both started (the content). Landing a tile against the wrong base, losing a
+    // tile's work or aiming tiles at the wrong goals shows here.
+    void tiledObjectiveIsCloseToTheUntiled() {
+        auto job = tiledJob();
+        job.params.preview_every = 0;
+        job.params.iterations = 4;
+        TileSink tiled_sink;
+        const auto tiled = m_engine->run(job, tiled_sink);
+        QCOMPARE(tiled.iterations_run, 8 * 4);
+        auto untiled_job = job;
+        untiled_job.params.tile_size = 0;
+        QCOMPARE(engine::plan_job(160, 96, untiled_job.params).levels.front().tiles.tiled(), false);
+        TileSink untiled_sink;
+        const auto untiled = m_engine->run(untiled_job, untiled_sink);
+        QCOMPARE(untiled.iterations_run, 4);
+        engine::ProgressSink quiet;
+        engine::JobRunner runner(job, quiet, models());
+        const double start = runner.evaluate_image(job.content).total_loss;
+        const double tiled_loss = runner.evaluate_image(tiled.raw_image).total_loss;
+        const double untiled_loss = runner.evaluate_image(untiled.raw_image).total_loss;
+        std::printf("4 evaluations a pixel: start %.6g, untiled %.6g, tiled %.6g (%.3fx)\n", start, untiled_loss, tiled_loss,
+                    tiled_loss / untiled_loss);
+        // Measured 2026-12-04 with BoxLbfgs as it is (under rewrite, [OPTIM]): 1.14x at 4 evaluations
+        // (tiled 52.06, untiled 45.67, start 166.9) and 1.65x at 8 (48.82 vs 29.52): the tiles
+        // hardly gain from more evaluations where the whole image does. Not diagnosed; when it is
+        // fixed this reports XPASS (a failure) and the expectation goes.
+        QEXPECT_FAIL("", "tiled objective 1.14x the untiled at 4 evaluations a pixel (issue 29: not yet diagnosed)", Continue);
+        QVERIFY2(tiled_loss <= 1.10 * untiled_loss,
+                 qPrintable(QStringLiteral("tiled %1, untiled %2").arg(tiled_loss).arg(untiled_loss)));
+        QVERIFY2(tiled_loss < 0.5 * start, qPrintable(QStringLiteral("tiled %1, start %2").arg(tiled_loss).arg(start)));
+    }
+
+    // Progress of a two-level job whose fine level is tiled: the work done never
+    // falls, reaches 1 only at the last evaluation, and after each tile has moved on by about that
+    // tile's share of its level; the time left is 0 only at the end. Weights that counted the tiled
+    // level's evaluations as one tile's (the schedule's count) would reach 1 after the first tile.
+    void tiledProgressIsMonotoneAndReachesOneAtTheEnd() {
+        auto job = tiledJob();
+        job.params.scales = 2;
+        job.params.min_size = 80;
+        job.params.preview_every = 0;
+        const auto plan = engine::plan_job(160, 96, job.params);
+        QCOMPARE(plan.levels.size(), std::size_t{2});
+        QVERIFY(plan.levels[1].tiles.tiled());
+        TileSink sink;
+        const auto result = m_engine->run(job, sink);
+        QCOMPARE(static_cast<int>(sink.reports.size()), result.iterations_run);
+        QCOMPARE(result.iterations_run, plan.total_iterations);
+        // The reference: each level's evaluations weighted by its cost per evaluation (the plan's GFLOP).
+        double all = 0.0;
+        for (const auto& level : plan.levels) all += level.evaluations * level.gflop_per_evaluation;
+        double done = 0.0;
+        int level = 0, in_level = 0;
+        double previous = 0.0;
+        for (std::size_t i = 0; i < sink.reports.size(); ++i) {
+            const auto& r = sink.reports[i];
+            while (in_level == plan.levels[static_cast<std::size_t>(level)].evaluations) ++level, in_level = 0;
+            ++in_level;
+            done += plan.levels[static_cast<std::size_t>(level)].gflop_per_evaluation;
+            const bool last = i + 1 == sink.reports.size();
+            QVERIFY2(r.work_fraction > previous, qPrintable(QStringLiteral("report %1: %2 after %3").arg(i).arg(r.work_fraction).arg(previous)));
+            QVERIFY2(std::abs(r.work_fraction - done / all) < 1e-9,
+                     qPrintable(QStringLiteral("report %1 (tile %2): %3, expected %4").arg(i).arg(r.tile).arg(r.work_fraction).arg(done / all)));
+            if (!last) {
+                QVERIFY2(r.work_fraction < 1.0, qPrintable(QStringLiteral("report %1 of %2 (tile %3) at 1").arg(i + 1).arg(sink.reports.size()).arg(r.tile)));
+                QVERIFY(r.remaining_s > 0.0 || r.remaining_s == -1.0);
+            }
+            previous = r.work_fraction;
+        }
+        QCOMPARE(sink.reports.back().work_fraction, 1.0);
+        QCOMPARE(sink.reports.back().remaining_s, 0.0);
+    }
+
     void cancellationBetweenTiles() {
         auto job = tiledJob();
         TileSink sink;

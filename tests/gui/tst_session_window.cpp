@@ -112,7 +112,7 @@ private Q_SLOTS:
         window.run();                                // the astronaut waits its turn
         QCOMPARE(controller->currentJobId(), catJob);
         QVERIFY(window.photoStrip()->badge(m_astronaut).queued);
-        QTest::qWait(500);  // longer than the restart debounce
+        QTRY_VERIFY(!window.editsPending());  // every debounce the edit started has run its course
         QCOMPARE(controller->currentJobId(), catJob);
 
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 180000);
@@ -381,7 +381,7 @@ private Q_SLOTS:
         params = window.parameterPanel()->params();
         session->addVersion(m_cat, madePainting(params, window.styleGallery()->entries().first().path, 9));
         const session::Photo* cat = session->session().photo(m_cat);
-        QTest::qWait(500);
+        QTRY_VERIFY(!window.editsPending());
         QCOMPARE(cat->paintings.size(), std::size_t{1});  // nothing changed: nothing re-finished
 
         QSignalSpy started(window.controller(), &ui::StyleController::busyChanged);
@@ -410,7 +410,7 @@ private Q_SLOTS:
         // Another kind of change is not a finishing: nothing re-finished (the next Run paints).
         params.iterations += 7;
         window.parameterPanel()->setParams(params);
-        QTest::qWait(500);
+        QTRY_VERIFY(!window.editsPending());  // everything the edit leads to has happened
         QCOMPARE(cat->paintings.size(), std::size_t{3});
     }
 

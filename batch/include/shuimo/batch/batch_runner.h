@@ -75,6 +75,9 @@ public:
     void pause();
     void resume();
     bool paused() const;
+    // Workers now waiting for resume(): held between two evaluations or before their next job.
+    // Nothing more can happen on a held worker; a paused batch is settled when all are held.
+    int held_workers() const;
     void cancel_job(const std::string& id);
     void cancel_all();
     void stop();

@@ -24,6 +24,12 @@ struct EngineInfo {
 
 EngineInfo engine_info();
 
+// An image resampled to `size` as a run resamples its inputs (antialiased bilinear when
+// shrinking, bicubic when enlarging, clamped to [0,1]): the content a run's finishing
+// (preserve colours) sees at the output size. Re-finishing (session/refinish.h) uses it so
+// that it finishes with the same pixels. RGB.
+Image resample_like_a_run(const Image& image, Size size);
+
 class StyleEngine {
 public:
     // Opens, checks (every name, shape, dtype and byte range) and loads the

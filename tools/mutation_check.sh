@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# Seeded defects, one at a time: each is a small edit of the engine, the batch runner or the
+# UI glue that a guard test (issue 29) must catch. For each: apply the edit, build the test's
+# target, run the test functions named, expect a failure, revert the file (git checkout).
+#
+#   tools/mutation_check.sh [build dir (default build/release)] [name filter (grep -E)]
+#
+# A defect that the test does not catch is reported SURVIVED and the script exits 1. A file
+# with uncommitted changes is refused (the revert would lose them). JOBS=N: build parallelism.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+build=${1:-build/release}
+filter=${2:-.}
+jobs=${JOBS:-2}
+tests="$build/tests"
+weights="$tests/test_weights/vgg19.safetensors"
+
+# name | file | text as it is | text with the defect | target | test function(s), ';'-separated
+mutations=(
+"bt601-coefficients|style_engine/src/color.cpp|0.299f * r + 0.587f * g|0.309f * r + 0.577f * g|tst_color|rgbToYuvMatchesBt601HandValues;preserveColorsIsContentShiftedByLumaDifference"
+"bt601-inverse|style_engine/src/color.cpp|(y - 0.299f * r - 0.114f * b) / 0.587f|(y - 0.309f * r - 0.114f * b) / 0.577f|tst_color|preserveColorsIsContentShiftedByLumaDifference"
+"batch-resets-style-weight|batch/src/batch_runner.cpp|            style_job.params = job.params;|            style_job.params = job.params; style_job.params.style_weight = engine::StyleParams{}.style_weight;|tst_batch_runner|jobPixelsAreTheEnginesOnTheSameParameters"
+"batch-drops-blend|batch/src/batch_runner.cpp|            style_job.style_blend = job.style.blend;|            style_job.style_blend = {};|tst_batch_runner|jobPixelsAreTheEnginesOnTheSameParameters"
+"batch-pause-ignored|batch/src/batch_runner.cpp|        hold_while(lock, [&] { return !paused \|\| stopping \|\| cancelling_all \|\| cancel_ids.contains(id); });|        (void)id;|tst_batch_runner|pauseHoldsTheJobsAndResumeGoesOn"
+"loss-scale-not-divided|style_engine/src/job_runner.cpp|            x.mutable_grad().div_(used_scale);|            (void)used_scale;|tst_style_engine|powerOfTwoLossScaleReproducesTheUnscaledRun:fp32, 1024"
+"loss-scale-divided-by-the-updated-scale|style_engine/src/job_runner.cpp|            x.mutable_grad().div_(used_scale);|            x.mutable_grad().div_(level.scaler->scale());|tst_style_engine|powerOfTwoLossScaleReproducesTheUnscaledRun:fp32, 1024, grows at 50"
+"tiled-loss-nan|style_engine/src/job_runner.cpp|                                              : landed_objective(canvas, content, grams, gram_window);|                                              : torch::full({}, kNaN, torch::TensorOptions().dtype(torch::kFloat));|tst_tiled_level|tiledResultReportsTheWholeImagesObjective"
+"landed-content-term-halved|style_engine/src/job_runner.cpp|content_term += squared[l] / elements[l];|content_term += 0.5 * squared[l] / elements[l];|tst_tiled_level|landedObjectiveInWindowsIsTheWholeImages"
+"tiled-progress-untiled-costs|style_engine/src/job_runner.cpp|    costs_ = level_costs(plan);|    costs_ = level_costs(levels_, p_);|tst_tiled_level|tiledProgressIsMonotoneAndReachesOneAtTheEnd"
+"refinish-inter-area|session/src/refinish.cpp|engine::resample_like_a_run(image_io::read_image(photo_path.toStdU32String()).rgb, {raw.width, raw.height})|image_io::resize_image(image_io::read_image(photo_path.toStdU32String()).rgb, {raw.width, raw.height})|tst_session_file|preserveColorsRefinishEqualsTheRunsFinishing"
+"gram-backward-normalisation|style_engine/src/losses.cpp|        const torch::Tensor symmetric = (grad_gram + grad_gram.t()) / static_cast<double>(c * n);|        const torch::Tensor symmetric = (grad_gram + grad_gram.t()) / static_cast<double>(c * (n + 1));|tst_losses|tileObjectiveGradientMatchesFiniteDifferences"
+)
+
+if [[ ! -f "$weights" ]]; then
+    cmake --build "$build" --target write_random_weights -j "$jobs" >/dev/null || exit 2
+    "$tests/write_random_weights" --seed 7 "$weights" >/dev/null || exit 2
+fi
+export SHUIMO_TEST_WEIGHTS="$PWD/$weights" QT_QPA_PLATFORM=offscreen OMP_WAIT_POLICY=PASSIVE
+
+caught=0
+survived=0
+for entry in "${mutations[@]}"; do
+    # Split on unescaped '|' ("\|" stands for a literal bar inside a field).
+    IFS=$'\x1f' read -r name file before after target functions <<<"$(sed 's/\\|/\x1e/g; s/|/\x1f/g; s/\x1e/|/g' <<<"$entry")"
+    grep -Eq -- "$filter" <<<"$name" || continue
+    if ! git diff --quiet -- "$file"; then
+        echo "REFUSED  $name: $file has uncommitted changes"
+        survived=$((survived + 1))
+        continue
+    fi
+    if ! BEFORE="$before" AFTER="$after" python3 - "$file" <<'EOF'
+import os, sys
+path = sys.argv[1]
+text = open(path).read()
+before, after = os.environ["BEFORE"], os.environ["AFTER"]
+if text.count(before) != 1:
+    sys.exit(f"{path}: the text to change occurs {text.count(before)} times")
+open(path, "w").write(text.replace(before, after))
+EOF
+    then
+        echo "STALE    $name: the code it edits has changed"
+        survived=$((survived + 1))
+        continue
+    fi
+    result="SURVIVED"
+    log=$(mktemp)
+    if ! cmake --build "$build" --target "$target" -j "$jobs" >"$log" 2>&1; then
+        result="CAUGHT (does not build)"
+    else
+        # Function names separated by ';'; "function:row" runs one data row.
+        IFS=';' read -r -a args <<<"$functions"
+        if ! (cd "$tests" && timeout 900 "./$target" "${args[@]}" >"$log" 2>&1); then
+            failure=$(grep -m1 -E '^(FAIL!|QFATAL)' "$log" | cut -c1-160)
+            result="CAUGHT   ${failure}"
+        fi
+    fi
+    git checkout -q -- "$file"
+    if [[ $result == SURVIVED ]]; then
+        survived=$((survived + 1))
+        echo "SURVIVED $name ($target ${functions})"
+    else
+        caught=$((caught + 1))
+        echo "$name: $result"
+    fi
+    rm -f "$log"
+done
+echo "caught $caught, survived $survived"
+[[ $survived -eq 0 ]]
