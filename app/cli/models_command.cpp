@@ -10,6 +10,7 @@
 #include <cstdio>
 
 #include "cli_options.h"
+#include "shuimo/model_store/behaviour_check.h"
 #include "shuimo/model_store/catalogue.h"
 #include "shuimo/model_store/errors.h"
 #include "shuimo/model_store/installer.h"
@@ -47,7 +48,10 @@ int list(const models::Catalogue& catalogue) {
                           .arg(entry.id, -20)
                           .arg(model != nullptr ? QStringLiteral("installed    ") : QStringLiteral("not installed"))
                           .arg(entry.name));
-        if (model != nullptr) print(stdout, QStringLiteral("      %1\n").arg(model->weights_path));
+        if (model != nullptr) {
+            print(stdout, QStringLiteral("      %1\n").arg(model->weights_path));
+            print(stdout, QStringLiteral("      verified: %1\n").arg(models::verification_summary(model->manifest)));
+        }
     }
     for (const auto& model : installed) {
         if (catalogue.find(model.id) != nullptr) continue;
@@ -57,6 +61,7 @@ int list(const models::Catalogue& catalogue) {
                           .arg(model.id, -20)
                           .arg(verified ? QStringLiteral("(imported)") : QStringLiteral("(imported, not in the catalogue: unverified)"),
                                model.weights_path));
+        print(stdout, QStringLiteral("      verified: %1\n").arg(models::verification_summary(model.manifest)));
     }
     print(stdout, installed.empty() ? QStringLiteral("no model installed: shuimo-cli models download NAME\n")
                                     : QStringLiteral("* = default (shuimo-cli models default NAME)\n"));
@@ -124,12 +129,14 @@ int download(const models::Catalogue& catalogue, const QString& id, bool keep_or
     return 0;
 }
 
-int import(const models::Catalogue& catalogue, const QString& path, const QString& name) {
+int import(const models::Catalogue& catalogue, const QString& path, const QString& name, bool accept_checksum_mismatch) {
     if (!QFileInfo(path).isFile()) throw models::ModelStoreError(QStringLiteral("%1: no such file").arg(path).toStdString());
-    const auto result = models::import_file(path, catalogue, name);
+    print(stderr, QStringLiteral("checking what the network recognises in the test photos ...\n"));
+    const auto result = models::import_file(path, catalogue, name, accept_checksum_mismatch);
     if (!result.warning.isEmpty()) print(stderr, QStringLiteral("shuimo-cli: warning: %1\n").arg(result.warning));
     print(stderr, QStringLiteral("installed %1 in %2%3\n")
                       .arg(result.model.id, result.model.dir, result.model.is_default ? QStringLiteral(" (default)") : QString()));
+    print(stderr, QStringLiteral("verified: %1\n").arg(models::verification_summary(result.model.manifest)));
     return 0;
 }
 
@@ -159,7 +166,7 @@ QString models_help_text() {
     return QStringLiteral(
         "Usage: shuimo-cli models list\n"
         "       shuimo-cli models download NAME [--keep-original]\n"
-        "       shuimo-cli models import FILE [--name ID]\n"
+        "       shuimo-cli models import FILE [--name ID] [--accept-checksum-mismatch]\n"
         "       shuimo-cli models verify [NAME]\n"
         "       shuimo-cli models remove NAME\n"
         "       shuimo-cli models default NAME\n"
@@ -167,7 +174,11 @@ QString models_help_text() {
         "download resumes an interrupted download (Ctrl-C keeps what was fetched), checks the catalogue checksum,\n"
         "keeps only the 16 convolutions and deletes the original unless --keep-original.\n"
         "import installs a local .safetensors or .caffemodel; one that matches no catalogue checksum needs --name\n"
-        "and is installed unverified.\n");
+        "and is installed unverified.\n"
+        "Both first run the whole network, classifier included, on built-in test photos: a file that does not\n"
+        "recognise them is refused whatever its checksum; one whose checksum differs from the catalogue's but\n"
+        "that recognises them is installed as that entry only with --accept-checksum-mismatch.\n"
+        "verify re-hashes the installed file and reports the behaviour check (run again on a kept original).\n");
 }
 
 int run_models_command(const QStringList& arguments) {
@@ -176,8 +187,10 @@ int run_models_command(const QStringList& arguments) {
     const QCommandLineOption catalogue_option(QStringLiteral("catalogue"), QStringLiteral("catalogue file"), QStringLiteral("FILE"));
     const QCommandLineOption keep_option(QStringLiteral("keep-original"), QStringLiteral("keep the downloaded original"));
     const QCommandLineOption name_option(QStringLiteral("name"), QStringLiteral("id for an imported file"), QStringLiteral("ID"));
+    const QCommandLineOption accept_option(QStringLiteral("accept-checksum-mismatch"),
+                                           QStringLiteral("install a file whose checksum differs but that passes the behaviour check"));
     const QCommandLineOption help_option({QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("help"));
-    parser.addOptions({catalogue_option, keep_option, name_option, help_option});
+    parser.addOptions({catalogue_option, keep_option, name_option, accept_option, help_option});
     if (!parser.parse(QStringList{QStringLiteral("shuimo-cli")} + arguments)) throw UsageError(parser.errorText().toStdString());
     if (parser.isSet(help_option)) {
         print(stdout, models_help_text());
@@ -196,6 +209,7 @@ int run_models_command(const QStringList& arguments) {
     };
     only_with(keep_option, "download");
     only_with(name_option, "import");
+    only_with(accept_option, "import");
 
     try {
         const auto catalogue = models::load_catalogue(parser.value(catalogue_option));
@@ -209,7 +223,7 @@ int run_models_command(const QStringList& arguments) {
         }
         if (command == QLatin1String("import")) {
             want(1, "FILE");
-            return import(catalogue, words[1], parser.value(name_option));
+            return import(catalogue, words[1], parser.value(name_option), parser.isSet(accept_option));
         }
         if (command == QLatin1String("verify")) {
             if (words.size() > 2) throw UsageError("models verify: expected at most one NAME");
