@@ -11,7 +11,7 @@ scratch=$3
 rm -rf "$scratch" && mkdir -p "$scratch"
 log=$scratch/gpu_bench.log
 
-SHUIMO_BENCH=$bench SIZES=64 ITERATIONS=3 PRESET_SIZE=64x48 COMPARE_SIZES=64 MEMORY_SIZES=64 \
+SHUIMO_BENCH=$bench SIZES=64 ITERATIONS=3 PRESET_SIZE=64x48 COMPARE_SIZES=64 MEMORY_SIZES=128 \
   "$source_dir/tools/gpu_bench.sh" --device cpu "$log" >"$scratch/stdout.txt" 2>&1
 rc=$?
 failures=0
@@ -28,7 +28,7 @@ expect '^\| 64 \| fp16 \| .* \| not run: fp16 convolutions need a CUDA GPU' "com
 expect '^compare: all within tolerance$' "compare: verdict"
 expect '^\| 64 \| fp32 \| [0-9.]+ \| [0-9.]+ \| [0-9]+ \|' "table: an fp32 row with its timings"
 expect '^default preset, 64x48 output: [0-9.]+ s for [0-9]+ evaluations \(cpu' "table: the default preset's row"
-expect '^\| 64 \| [0-9]+ \| [0-9]+ \| [+-][0-9.]+% \| [0-9.]+ \|$' "memory: estimate against measured"
+expect '^\| 128 \| [0-9]+ \| [0-9]+ \| [+-][0-9.]+% \| [0-9.]+ \|$' "memory: estimate against measured"
 expect '^gpu_bench: finished; log in ' "finished"
 if [[ $failures -ne 0 ]]; then
   echo "--- script output:"; cat "$scratch/stdout.txt"
