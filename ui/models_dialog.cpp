@@ -2,6 +2,7 @@
 
 #include <QApplication>
 #include <QDialogButtonBox>
+#include <QFile>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -305,8 +306,12 @@ void ModelsDialog::onDownloaded(const QString& path, const QString& url) {
 }
 
 void ModelsDialog::onDownloadFailed(const QString& message) {
+    const QString id = m_downloadingId;
     finishDownloadUi();
     showMessage(message, true);
+    // The checksum differs: the file is kept aside, and what it recognises decides (importAs asks before
+    // installing one that behaves; one that does not is refused with what it saw).
+    if (const QString kept = m_downloader->mismatchedFile(); !kept.isEmpty() && QFile::exists(kept)) importAs(kept, id);
 }
 
 void ModelsDialog::onDownloadCancelled() {
@@ -333,7 +338,11 @@ void ModelsDialog::importFile(const QString& path) {
 }
 
 void ModelsDialog::importAs(const QString& path, const QString& name, bool acceptChecksumMismatch) {
-    const models::Catalogue catalogue = m_catalogue.value_or(models::Catalogue{});
+    models::Catalogue catalogue = m_catalogue.value_or(models::Catalogue{});
+    if (path.endsWith(QLatin1String(".checksum-differs"))) {
+        // A download kept for the behaviour check stands in for the entry downloaded, or for nothing.
+        std::erase_if(catalogue.models, [&](const models::CatalogueEntry& entry) { return entry.id != name; });
+    }
     auto result = std::make_shared<models::ImportResult>();
     auto offer = std::make_shared<QString>();  // the checksum differs but the file behaves: ask, never install silently
     showMessage(tr("Importing %1 (checking what it recognises in the test photos)…").arg(path), false);
@@ -347,15 +356,21 @@ void ModelsDialog::importAs(const QString& path, const QString& name, bool accep
         },
                     [this, path, name, result, offer](const QString& error, bool checksumMismatch) {
                         refresh();
+                        // A download kept aside for this check (ModelDownloader::mismatchedFile) is ours to delete
+                        // once decided; a file the user imported never is.
+                        const bool ownDownload = path.endsWith(QLatin1String(".checksum-differs"));
                         if (!offer->isEmpty()) {
                             showMessage({}, false);
                             if (QMessageBox::question(this, tr("Checksum differs"),
-                                                      tr("%1\n\nInstall it anyway?").arg(*offer)) == QMessageBox::Yes)
+                                                      tr("%1\n\nInstall it anyway?").arg(*offer)) == QMessageBox::Yes) {
                                 importAs(path, name, true);
-                            else
+                            } else {
+                                if (ownDownload) QFile::remove(path);
                                 showMessage(tr("Nothing was installed."), false);
+                            }
                             return;
                         }
+                        if (ownDownload) QFile::remove(path);
                         if (checksumMismatch && name.isEmpty()) {
                             // Not a file the catalogue knows: the user may still install it, unverified, under a name.
                             showMessage({}, false);

@@ -2,6 +2,7 @@
 
 #include <QCommandLineParser>
 #include <QEventLoop>
+#include <QFile>
 #include <QFileInfo>
 #include <QTimer>
 
@@ -68,7 +69,36 @@ int list(const models::Catalogue& catalogue) {
     return 0;
 }
 
-int download(const models::Catalogue& catalogue, const QString& id, bool keep_original) {
+// A download whose checksum differs from the catalogue's: the behaviour check decides what is offered.
+int check_mismatched_download(const models::Catalogue& catalogue, const models::CatalogueEntry& entry, const QString& kept,
+                              bool accept_checksum_mismatch) {
+    print(stderr, QStringLiteral("checking what the downloaded file recognises in the test photos ...\n"));
+    // Only the entry downloaded: the file stands in for it or for nothing (matching another entry's checksum
+    // does not make it this one).
+    models::Catalogue only_this;
+    only_this.origin = catalogue.origin;
+    only_this.models.push_back(entry);
+    try {
+        const auto result = models::import_file(kept, only_this, entry.id, accept_checksum_mismatch);
+        QFile::remove(kept);
+        print(stderr, QStringLiteral("shuimo-cli: warning: %1\ninstalled %2 in %3\nverified: %4\n")
+                          .arg(result.warning, result.model.id, result.model.dir,
+                               models::verification_summary(result.model.manifest)));
+        return 0;
+    } catch (const models::ChecksumMismatchOffer& e) {
+        print(stderr, QStringLiteral("shuimo-cli: %1\n  shuimo-cli models import %2 --accept-checksum-mismatch\n")
+                          .arg(QString::fromStdString(e.what()), kept));
+    } catch (const models::BehaviourError& e) {
+        QFile::remove(kept);
+        print(stderr, QStringLiteral("shuimo-cli: error: %1\nThe downloaded file was deleted.\n").arg(QString::fromStdString(e.what())));
+    } catch (const models::ModelStoreError&) {
+        // Not checkable by behaviour (no classifier): the checksum alone decides, as reported above.
+        QFile::remove(kept);
+    }
+    return 1;
+}
+
+int download(const models::Catalogue& catalogue, const QString& id, bool keep_original, bool accept_checksum_mismatch) {
     const auto& entry = catalogue.at(id);
     const QString part = models::download_part_path(entry);
     models::ModelDownloader downloader;
@@ -120,6 +150,8 @@ int download(const models::Catalogue& catalogue, const QString& id, bool keep_or
     cancel_poll.stop();
     std::signal(SIGINT, SIG_DFL);
     std::signal(SIGTERM, SIG_DFL);
+    if (exit_code == 1 && !downloader.mismatchedFile().isEmpty())
+        return check_mismatched_download(catalogue, entry, downloader.mismatchedFile(), accept_checksum_mismatch);
     if (exit_code != 0) return exit_code;
 
     print(stderr, QStringLiteral("installing (the 16 convolutions) ...\n"));
@@ -165,7 +197,7 @@ int verify(const QString& id) {
 QString models_help_text() {
     return QStringLiteral(
         "Usage: shuimo-cli models list\n"
-        "       shuimo-cli models download NAME [--keep-original]\n"
+        "       shuimo-cli models download NAME [--keep-original] [--accept-checksum-mismatch]\n"
         "       shuimo-cli models import FILE [--name ID] [--accept-checksum-mismatch]\n"
         "       shuimo-cli models verify [NAME]\n"
         "       shuimo-cli models remove NAME\n"
@@ -177,7 +209,8 @@ QString models_help_text() {
         "and is installed unverified.\n"
         "Both first run the whole network, classifier included, on built-in test photos: a file that does not\n"
         "recognise them is refused whatever its checksum; one whose checksum differs from the catalogue's but\n"
-        "that recognises them is installed as that entry only with --accept-checksum-mismatch.\n"
+        "that recognises them is installed as that entry only with --accept-checksum-mismatch (a download whose\n"
+        "checksum differs is kept aside and checked so).\n"
         "verify re-hashes the installed file and reports the behaviour check (run again on a kept original).\n");
 }
 
@@ -209,7 +242,8 @@ int run_models_command(const QStringList& arguments) {
     };
     only_with(keep_option, "download");
     only_with(name_option, "import");
-    only_with(accept_option, "import");
+    if (parser.isSet(accept_option) && command != QLatin1String("import") && command != QLatin1String("download"))
+        throw UsageError("--accept-checksum-mismatch belongs to `models import` or `models download`");
 
     try {
         const auto catalogue = models::load_catalogue(parser.value(catalogue_option));
@@ -219,7 +253,7 @@ int run_models_command(const QStringList& arguments) {
         }
         if (command == QLatin1String("download")) {
             want(1, "NAME");
-            return download(catalogue, words[1], parser.isSet(keep_option));
+            return download(catalogue, words[1], parser.isSet(keep_option), parser.isSet(accept_option));
         }
         if (command == QLatin1String("import")) {
             want(1, "FILE");

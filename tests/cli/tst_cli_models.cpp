@@ -150,6 +150,12 @@ private Q_SLOTS:
         QVERIFY2(result.err.contains(QByteArray(64, 'a')), result.err.constData());
         QVERIFY2(result.err.contains("shuimo-cli models import FILE"), result.err.constData());
         QVERIFY(!QFile::exists(modelsRoot() + QStringLiteral("/vgg19-bad")));
+        // Issue 30: the file was kept aside and checked by behaviour; with no classifier it cannot be, so the
+        // checksum decides and the kept file is gone (the same bytes as vgg19-test's do not make it vgg19-bad).
+        QVERIFY2(result.err.contains("checking what the downloaded file recognises"), result.err.constData());
+        QVERIFY(QDir(modelsRoot() + QStringLiteral("/.downloads/vgg19-bad"))
+                    .entryList({QStringLiteral("*.checksum-differs")}, QDir::Files)
+                    .isEmpty());
     }
 
     void notFoundIsAClearError() {
