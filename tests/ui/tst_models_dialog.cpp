@@ -92,6 +92,10 @@ private Q_SLOTS:
         QVERIFY(changed.wait(60000));
         QVERIFY(!progress->isVisible());
         QCOMPARE(list->topLevelItem(0)->text(1), QStringLiteral("Installed (default)"));
+        // How it was verified (issue 30): the generated weights have no classifier, so by checksum alone.
+        QVERIFY2(list->topLevelItem(0)->toolTip(1).startsWith(
+                     QStringLiteral("SHA-256 as in the catalogue; not checked by behaviour")),
+                 qPrintable(list->topLevelItem(0)->toolTip(1)));
         const QString installed = m_dir.filePath(QStringLiteral("data/shuimo/models/vgg19-test/vgg19.safetensors"));
         QVERIFY(QFile::exists(installed));
 
