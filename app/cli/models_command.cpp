@@ -86,8 +86,7 @@ int check_mismatched_download(const models::Catalogue& catalogue, const models::
                                models::verification_summary(result.model.manifest)));
         return 0;
     } catch (const models::ChecksumMismatchOffer& e) {
-        print(stderr, QStringLiteral("shuimo-cli: %1\n  shuimo-cli models import %2 --accept-checksum-mismatch\n")
-                          .arg(QString::fromStdString(e.what()), kept));
+        print(stderr, QStringLiteral("shuimo-cli: %1\n").arg(QString::fromStdString(e.what())));
     } catch (const models::BehaviourError& e) {
         QFile::remove(kept);
         print(stderr, QStringLiteral("shuimo-cli: error: %1\nThe downloaded file was deleted.\n").arg(QString::fromStdString(e.what())));

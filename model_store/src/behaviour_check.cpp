@@ -113,7 +113,7 @@ BehaviourCheck check_behaviour(const QString& weights_path, const QString& prepr
 QString BehaviourCheck::summary() const {
     if (outcome == Outcome::NotCheckable) return QStringLiteral("not checked by behaviour: %1").arg(reason);
     QString text = QStringLiteral("recognises %1 of %2 test photos").arg(recognised).arg(photos);
-    if (outcome == Outcome::Failed) text += QStringLiteral(" (%1 needed): not a trained VGG-19").arg(required);
+    if (outcome == Outcome::Failed) text += QStringLiteral(" (%1 needed)").arg(required);
     return text;
 }
 

@@ -293,7 +293,7 @@ ImportResult import_file(const QString& path, const Catalogue& catalogue, const 
                 QStringLiteral("%1 does not match the catalogue's %2 for '%3' (it has SHA-256 %4, MD5 %5), but it behaves "
                                "like a trained VGG-19: it %6. The publisher may have re-uploaded the file, or the catalogue's "
                                "checksum may be wrong. Nothing was installed. If you trust where it came from, install it "
-                               "as '%3' with `shuimo-cli models import FILE --accept-checksum-mismatch` (or answer Yes in "
+                               "as '%3' with `shuimo-cli models import %1 --accept-checksum-mismatch` (or answer Yes in "
                                "the Models dialog); its manifest will say so.")
                     .arg(path, stand_in->checksum_label(), stand_in->id, request.digests.sha256, md5_text(),
                          request.behaviour.summary())

@@ -8,6 +8,7 @@
 // and a classifier built from the photos' own pool5 features (fc6 unit i fires only for photo i, fc8
 // maps it to that photo's ImageNet class), so that it truly classifies those photos and nothing else.
 
+#include <QDebug>
 #include <QDir>
 #include <QFile>
 #include <QJsonObject>
@@ -260,6 +261,7 @@ private Q_SLOTS:
             QFAIL("a file whose checksum differs was installed without being accepted");
         } catch (const models::ChecksumMismatchOffer& offer) {
             const QString message = QString::fromStdString(offer.what());
+            qInfo().noquote() << "offered:" << message;
             QVERIFY2(message.contains(QStringLiteral("recognises 3 of 3 test photos")) &&
                          message.contains(QStringLiteral("--accept-checksum-mismatch")),
                      qPrintable(message));
@@ -295,6 +297,7 @@ private Q_SLOTS:
                 QFAIL("random weights were installed");
             } catch (const models::BehaviourError& e) {
                 const QString message = QString::fromStdString(e.what());
+                if (!accept) qInfo().noquote() << "refused:" << message;
                 QVERIFY2(message.contains(QStringLiteral("does not behave like a trained VGG-19")) &&
                              message.contains(QStringLiteral("cat.png: top-5 ImageNet classes")) &&
                              message.contains(QStringLiteral("expected tabby")),
