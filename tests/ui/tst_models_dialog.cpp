@@ -170,7 +170,7 @@ private Q_SLOTS:
         });
         answer.start(50);
         dialog.importFile(planted);
-        QTRY_VERIFY_WITH_TIMEOUT(!question.isEmpty(), 120000);
+        QTRY_VERIFY_WITH_TIMEOUT(!question.isEmpty(), 60000);
         QVERIFY2(question.contains(QStringLiteral("recognises 3 of 3 test photos")), qPrintable(question));
         auto* list = dialog.findChild<QTreeWidget*>();
         if (!yes) {
@@ -178,7 +178,7 @@ private Q_SLOTS:
             QCOMPARE(list->topLevelItem(0)->text(1), QStringLiteral("Not installed"));
             return;
         }
-        QVERIFY(changed.wait(120000));
+        QVERIFY(changed.wait(60000));
         QCOMPARE(list->topLevelItem(0)->text(1), QStringLiteral("Installed (default)"));
         QVERIFY2(list->topLevelItem(0)->toolTip(1).contains(QStringLiteral("(accepted on behaviour); recognises 3 of 3 test photos")),
                  qPrintable(list->topLevelItem(0)->toolTip(1)));
