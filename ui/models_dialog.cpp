@@ -2,6 +2,7 @@
 
 #include <QApplication>
 #include <QDialogButtonBox>
+#include <QFile>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -14,6 +15,7 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include "shuimo/model_store/behaviour_check.h"
 #include "shuimo/model_store/errors.h"
 #include "shuimo/model_store/installer.h"
 #include "shuimo/model_store/model_downloader.h"
@@ -187,6 +189,9 @@ void ModelsDialog::refresh() {
             item->setText(3, entry.licence);
             item->setData(0, kIdRole, entry.id);
             item->setData(0, kInstalledRole, isInstalled(entry.id));
+            for (const auto& model : installed) {
+                if (model.id == entry.id) item->setToolTip(1, models::verification_summary(model.manifest));
+            }
         }
     }
     for (const auto& model : installed) {
@@ -196,6 +201,8 @@ void ModelsDialog::refresh() {
         item->setText(1, stateOf(model.id));
         item->setText(2, tr("–"));
         item->setText(3, tr("unverified"));
+        item->setToolTip(1, models::verification_summary(model.manifest));
+        item->setToolTip(3, models::verification_summary(model.manifest));
         item->setData(0, kIdRole, model.id);
         item->setData(0, kInstalledRole, true);
     }
@@ -299,8 +306,12 @@ void ModelsDialog::onDownloaded(const QString& path, const QString& url) {
 }
 
 void ModelsDialog::onDownloadFailed(const QString& message) {
+    const QString id = m_downloadingId;
     finishDownloadUi();
     showMessage(message, true);
+    // The checksum differs: the file is kept aside, and what it recognises decides (importAs asks before
+    // installing one that behaves; one that does not is refused with what it saw).
+    if (const QString kept = m_downloader->mismatchedFile(); !kept.isEmpty() && QFile::exists(kept)) importAs(kept, id);
 }
 
 void ModelsDialog::onDownloadCancelled() {
@@ -326,13 +337,40 @@ void ModelsDialog::importFile(const QString& path) {
     importAs(path, QString());
 }
 
-void ModelsDialog::importAs(const QString& path, const QString& name) {
-    const models::Catalogue catalogue = m_catalogue.value_or(models::Catalogue{});
+void ModelsDialog::importAs(const QString& path, const QString& name, bool acceptChecksumMismatch) {
+    models::Catalogue catalogue = m_catalogue.value_or(models::Catalogue{});
+    if (path.endsWith(QLatin1String(".checksum-differs"))) {
+        // A download kept for the behaviour check stands in for the entry downloaded, or for nothing.
+        std::erase_if(catalogue.models, [&](const models::CatalogueEntry& entry) { return entry.id != name; });
+    }
     auto result = std::make_shared<models::ImportResult>();
-    showMessage(tr("Importing %1…").arg(path), false);
-    runInBackground([path, name, catalogue, result] { *result = models::import_file(path, catalogue, name); },
-                    [this, path, name, result](const QString& error, bool checksumMismatch) {
+    auto offer = std::make_shared<QString>();  // the checksum differs but the file behaves: ask, never install silently
+    showMessage(tr("Importing %1 (checking what it recognises in the test photos)…").arg(path), false);
+    runInBackground(
+        [path, name, catalogue, result, offer, acceptChecksumMismatch] {
+            try {
+                *result = models::import_file(path, catalogue, name, acceptChecksumMismatch);
+            } catch (const models::ChecksumMismatchOffer& e) {
+                *offer = QString::fromStdString(e.what());
+            }
+        },
+                    [this, path, name, result, offer](const QString& error, bool checksumMismatch) {
                         refresh();
+                        // A download kept aside for this check (ModelDownloader::mismatchedFile) is ours to delete
+                        // once decided; a file the user imported never is.
+                        const bool ownDownload = path.endsWith(QLatin1String(".checksum-differs"));
+                        if (!offer->isEmpty()) {
+                            showMessage({}, false);
+                            if (QMessageBox::question(this, tr("Checksum differs"),
+                                                      tr("%1\n\nInstall it anyway?").arg(*offer)) == QMessageBox::Yes) {
+                                importAs(path, name, true);
+                            } else {
+                                if (ownDownload) QFile::remove(path);
+                                showMessage(tr("Nothing was installed."), false);
+                            }
+                            return;
+                        }
+                        if (ownDownload) QFile::remove(path);
                         if (checksumMismatch && name.isEmpty()) {
                             // Not a file the catalogue knows: the user may still install it, unverified, under a name.
                             showMessage({}, false);

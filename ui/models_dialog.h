@@ -50,7 +50,7 @@ private:
     void startDownload();
     void cancelDownload();
     void chooseAndImport();
-    void importAs(const QString& path, const QString& name);
+    void importAs(const QString& path, const QString& name, bool acceptChecksumMismatch = false);
     void verifySelected();
     void removeSelected();
     void makeDefault();

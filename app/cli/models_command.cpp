@@ -2,6 +2,7 @@
 
 #include <QCommandLineParser>
 #include <QEventLoop>
+#include <QFile>
 #include <QFileInfo>
 #include <QTimer>
 
@@ -10,6 +11,7 @@
 #include <cstdio>
 
 #include "cli_options.h"
+#include "shuimo/model_store/behaviour_check.h"
 #include "shuimo/model_store/catalogue.h"
 #include "shuimo/model_store/errors.h"
 #include "shuimo/model_store/installer.h"
@@ -47,7 +49,10 @@ int list(const models::Catalogue& catalogue) {
                           .arg(entry.id, -20)
                           .arg(model != nullptr ? QStringLiteral("installed    ") : QStringLiteral("not installed"))
                           .arg(entry.name));
-        if (model != nullptr) print(stdout, QStringLiteral("      %1\n").arg(model->weights_path));
+        if (model != nullptr) {
+            print(stdout, QStringLiteral("      %1\n").arg(model->weights_path));
+            print(stdout, QStringLiteral("      verified: %1\n").arg(models::verification_summary(model->manifest)));
+        }
     }
     for (const auto& model : installed) {
         if (catalogue.find(model.id) != nullptr) continue;
@@ -57,13 +62,42 @@ int list(const models::Catalogue& catalogue) {
                           .arg(model.id, -20)
                           .arg(verified ? QStringLiteral("(imported)") : QStringLiteral("(imported, not in the catalogue: unverified)"),
                                model.weights_path));
+        print(stdout, QStringLiteral("      verified: %1\n").arg(models::verification_summary(model.manifest)));
     }
     print(stdout, installed.empty() ? QStringLiteral("no model installed: shuimo-cli models download NAME\n")
                                     : QStringLiteral("* = default (shuimo-cli models default NAME)\n"));
     return 0;
 }
 
-int download(const models::Catalogue& catalogue, const QString& id, bool keep_original) {
+// A download whose checksum differs from the catalogue's: the behaviour check decides what is offered.
+int check_mismatched_download(const models::Catalogue& catalogue, const models::CatalogueEntry& entry, const QString& kept,
+                              bool accept_checksum_mismatch) {
+    print(stderr, QStringLiteral("checking what the downloaded file recognises in the test photos ...\n"));
+    // Only the entry downloaded: the file stands in for it or for nothing (matching another entry's checksum
+    // does not make it this one).
+    models::Catalogue only_this;
+    only_this.origin = catalogue.origin;
+    only_this.models.push_back(entry);
+    try {
+        const auto result = models::import_file(kept, only_this, entry.id, accept_checksum_mismatch);
+        QFile::remove(kept);
+        print(stderr, QStringLiteral("shuimo-cli: warning: %1\ninstalled %2 in %3\nverified: %4\n")
+                          .arg(result.warning, result.model.id, result.model.dir,
+                               models::verification_summary(result.model.manifest)));
+        return 0;
+    } catch (const models::ChecksumMismatchOffer& e) {
+        print(stderr, QStringLiteral("shuimo-cli: %1\n").arg(QString::fromStdString(e.what())));
+    } catch (const models::BehaviourError& e) {
+        QFile::remove(kept);
+        print(stderr, QStringLiteral("shuimo-cli: error: %1\nThe downloaded file was deleted.\n").arg(QString::fromStdString(e.what())));
+    } catch (const models::ModelStoreError&) {
+        // Not checkable by behaviour (no classifier): the checksum alone decides, as reported above.
+        QFile::remove(kept);
+    }
+    return 1;
+}
+
+int download(const models::Catalogue& catalogue, const QString& id, bool keep_original, bool accept_checksum_mismatch) {
     const auto& entry = catalogue.at(id);
     const QString part = models::download_part_path(entry);
     models::ModelDownloader downloader;
@@ -115,6 +149,8 @@ int download(const models::Catalogue& catalogue, const QString& id, bool keep_or
     cancel_poll.stop();
     std::signal(SIGINT, SIG_DFL);
     std::signal(SIGTERM, SIG_DFL);
+    if (exit_code == 1 && !downloader.mismatchedFile().isEmpty())
+        return check_mismatched_download(catalogue, entry, downloader.mismatchedFile(), accept_checksum_mismatch);
     if (exit_code != 0) return exit_code;
 
     print(stderr, QStringLiteral("installing (the 16 convolutions) ...\n"));
@@ -124,12 +160,14 @@ int download(const models::Catalogue& catalogue, const QString& id, bool keep_or
     return 0;
 }
 
-int import(const models::Catalogue& catalogue, const QString& path, const QString& name) {
+int import(const models::Catalogue& catalogue, const QString& path, const QString& name, bool accept_checksum_mismatch) {
     if (!QFileInfo(path).isFile()) throw models::ModelStoreError(QStringLiteral("%1: no such file").arg(path).toStdString());
-    const auto result = models::import_file(path, catalogue, name);
+    print(stderr, QStringLiteral("checking what the network recognises in the test photos ...\n"));
+    const auto result = models::import_file(path, catalogue, name, accept_checksum_mismatch);
     if (!result.warning.isEmpty()) print(stderr, QStringLiteral("shuimo-cli: warning: %1\n").arg(result.warning));
     print(stderr, QStringLiteral("installed %1 in %2%3\n")
                       .arg(result.model.id, result.model.dir, result.model.is_default ? QStringLiteral(" (default)") : QString()));
+    print(stderr, QStringLiteral("verified: %1\n").arg(models::verification_summary(result.model.manifest)));
     return 0;
 }
 
@@ -158,8 +196,8 @@ int verify(const QString& id) {
 QString models_help_text() {
     return QStringLiteral(
         "Usage: shuimo-cli models list\n"
-        "       shuimo-cli models download NAME [--keep-original]\n"
-        "       shuimo-cli models import FILE [--name ID]\n"
+        "       shuimo-cli models download NAME [--keep-original] [--accept-checksum-mismatch]\n"
+        "       shuimo-cli models import FILE [--name ID] [--accept-checksum-mismatch]\n"
         "       shuimo-cli models verify [NAME]\n"
         "       shuimo-cli models remove NAME\n"
         "       shuimo-cli models default NAME\n"
@@ -167,7 +205,12 @@ QString models_help_text() {
         "download resumes an interrupted download (Ctrl-C keeps what was fetched), checks the catalogue checksum,\n"
         "keeps only the 16 convolutions and deletes the original unless --keep-original.\n"
         "import installs a local .safetensors or .caffemodel; one that matches no catalogue checksum needs --name\n"
-        "and is installed unverified.\n");
+        "and is installed unverified.\n"
+        "Both first run the whole network, classifier included, on built-in test photos: a file that does not\n"
+        "recognise them is refused whatever its checksum; one whose checksum differs from the catalogue's but\n"
+        "that recognises them is installed as that entry only with --accept-checksum-mismatch (a download whose\n"
+        "checksum differs is kept aside and checked so).\n"
+        "verify re-hashes the installed file and reports the behaviour check (run again on a kept original).\n");
 }
 
 int run_models_command(const QStringList& arguments) {
@@ -176,8 +219,10 @@ int run_models_command(const QStringList& arguments) {
     const QCommandLineOption catalogue_option(QStringLiteral("catalogue"), QStringLiteral("catalogue file"), QStringLiteral("FILE"));
     const QCommandLineOption keep_option(QStringLiteral("keep-original"), QStringLiteral("keep the downloaded original"));
     const QCommandLineOption name_option(QStringLiteral("name"), QStringLiteral("id for an imported file"), QStringLiteral("ID"));
+    const QCommandLineOption accept_option(QStringLiteral("accept-checksum-mismatch"),
+                                           QStringLiteral("install a file whose checksum differs but that passes the behaviour check"));
     const QCommandLineOption help_option({QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("help"));
-    parser.addOptions({catalogue_option, keep_option, name_option, help_option});
+    parser.addOptions({catalogue_option, keep_option, name_option, accept_option, help_option});
     if (!parser.parse(QStringList{QStringLiteral("shuimo-cli")} + arguments)) throw UsageError(parser.errorText().toStdString());
     if (parser.isSet(help_option)) {
         print(stdout, models_help_text());
@@ -196,6 +241,8 @@ int run_models_command(const QStringList& arguments) {
     };
     only_with(keep_option, "download");
     only_with(name_option, "import");
+    if (parser.isSet(accept_option) && command != QLatin1String("import") && command != QLatin1String("download"))
+        throw UsageError("--accept-checksum-mismatch belongs to `models import` or `models download`");
 
     try {
         const auto catalogue = models::load_catalogue(parser.value(catalogue_option));
@@ -205,11 +252,11 @@ int run_models_command(const QStringList& arguments) {
         }
         if (command == QLatin1String("download")) {
             want(1, "NAME");
-            return download(catalogue, words[1], parser.isSet(keep_option));
+            return download(catalogue, words[1], parser.isSet(keep_option), parser.isSet(accept_option));
         }
         if (command == QLatin1String("import")) {
             want(1, "FILE");
-            return import(catalogue, words[1], parser.value(name_option));
+            return import(catalogue, words[1], parser.value(name_option), parser.isSet(accept_option));
         }
         if (command == QLatin1String("verify")) {
             if (words.size() > 2) throw UsageError("models verify: expected at most one NAME");

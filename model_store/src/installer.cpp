@@ -107,6 +107,16 @@ InstalledModel read_installed(const QString& id, const std::optional<std::string
 
 }  // namespace
 
+BehaviourCheck require_behaviour(const QString& source_path, const QString& preprocessing, const QString& format) {
+    BehaviourCheck check = check_behaviour(source_path, preprocessing, format);
+    if (check.outcome == BehaviourCheck::Outcome::Failed)
+        throw BehaviourError(QStringLiteral("%1 does not behave like a trained VGG-19: it %2, whatever its checksum; "
+                                            "nothing was installed. What it saw:\n%3")
+                                 .arg(source_path, check.summary(), check.details())
+                                 .toStdString());
+    return check;
+}
+
 QString download_part_path(const CatalogueEntry& entry) {
     return QDir(root_dir()).filePath(QStringLiteral(".downloads/%1/%2.part").arg(entry.id, entry.file_name));
 }
@@ -166,6 +176,8 @@ InstalledModel install_weights(const InstallRequest& request) {
     manifest[QStringLiteral("source_sha256")] = request.digests.sha256;
     if (!request.digests.md5.isEmpty()) manifest[QStringLiteral("source_md5")] = request.digests.md5;
     manifest[QStringLiteral("verified_against_catalogue")] = request.verified;
+    if (request.checksum_mismatch_accepted) manifest[QStringLiteral("checksum_mismatch_accepted")] = true;
+    manifest[QStringLiteral("behaviour_check")] = request.behaviour.to_json();
     if (request.entry != nullptr) {
         manifest[QStringLiteral("catalogue_checksum")] =
             QJsonObject{{QStringLiteral("algorithm"), request.entry->checksum_algorithm},
@@ -220,6 +232,7 @@ InstalledModel install_download(const CatalogueEntry& entry, const QString& down
     request.verified = true;
     request.source = url;
     request.entry = &entry;
+    request.behaviour = require_behaviour(downloaded, entry.preprocessing, entry.format);
     InstalledModel model = install_weights(request);
     if (keep_original) {
         const QString original_dir = QDir(model.dir).filePath(QStringLiteral("original"));
@@ -236,7 +249,8 @@ InstalledModel install_download(const CatalogueEntry& entry, const QString& down
     return model;
 }
 
-ImportResult import_file(const QString& path, const Catalogue& catalogue, const QString& name) {
+ImportResult import_file(const QString& path, const Catalogue& catalogue, const QString& name,
+                         bool accept_checksum_mismatch) {
     const QString format = format_of(path);
     InstallRequest request;
     request.source_path = path;
@@ -250,28 +264,64 @@ ImportResult import_file(const QString& path, const Catalogue& catalogue, const 
     for (const auto& entry : catalogue.models) {
         if (matches(entry, request.digests)) match = &entry;
     }
+    // The catalogue entry a file matching no checksum would stand in for: the one named, or the
+    // first of its format (a re-uploaded timm file is still the torchvision entry).
+    const CatalogueEntry* stand_in = nullptr;
+    if (match == nullptr) {
+        if (const auto* named = catalogue.find(name); named != nullptr && named->format == format) stand_in = named;
+        for (const auto& entry : catalogue.models) {
+            if (stand_in == nullptr && name.isEmpty() && entry.format == format) stand_in = &entry;
+        }
+    }
+    const QString preprocessing = match != nullptr      ? match->preprocessing
+                                  : stand_in != nullptr ? stand_in->preprocessing
+                                  : format == QLatin1String(kFormatCaffemodel) ? QString::fromLatin1(kPreprocessingCaffe)
+                                                                               : source_preprocessing_of(path);
+    // Behaviour first: a file that names none of the photos is refused whatever its checksum.
+    request.behaviour = require_behaviour(path, preprocessing, format);
+
+    auto md5_text = [&] { return request.digests.md5.isEmpty() ? QStringLiteral("not computed") : request.digests.md5; };
     ImportResult result;
     if (match != nullptr && (name.isEmpty() || name == match->id)) {
         request.id = match->id;
         request.preprocessing = match->preprocessing;
         request.verified = true;
         request.entry = match;
+    } else if (match == nullptr && stand_in != nullptr && request.behaviour.passed()) {
+        if (!accept_checksum_mismatch)
+            throw ChecksumMismatchOffer(
+                QStringLiteral("%1 does not match the catalogue's %2 for '%3' (it has SHA-256 %4, MD5 %5), but it behaves "
+                               "like a trained VGG-19: it %6. The publisher may have re-uploaded the file, or the catalogue's "
+                               "checksum may be wrong. Nothing was installed. If you trust where it came from, install it "
+                               "as '%3' with `shuimo-cli models import %1 --accept-checksum-mismatch` (or answer Yes in "
+                               "the Models dialog); its manifest will say so.")
+                    .arg(path, stand_in->checksum_label(), stand_in->id, request.digests.sha256, md5_text(),
+                         request.behaviour.summary())
+                    .toStdString(),
+                stand_in->id.toStdString());
+        request.id = stand_in->id;
+        request.preprocessing = stand_in->preprocessing;
+        request.verified = false;
+        request.checksum_mismatch_accepted = true;
+        request.entry = stand_in;
+        result.warning = QStringLiteral("%1 does not match the catalogue's %2 but %3: installed as '%4' on its behaviour, "
+                                        "as you accepted")
+                             .arg(path, stand_in->checksum_label(), request.behaviour.summary(), stand_in->id);
     } else {
         if (name.isEmpty()) {
             QStringList known;
             for (const auto& entry : catalogue.models) known << entry.id + QLatin1String(": ") + entry.checksum_label();
             throw ChecksumError(QStringLiteral("%1 matches no checksum in the model catalogue (it has SHA-256 %2, MD5 %3; "
-                                               "the catalogue lists %4): nothing was installed. To install it anyway, "
+                                               "the catalogue lists %4) and %5: nothing was installed. To install it anyway, "
                                                "unverified, give it a name: `shuimo-cli models import FILE --name ID`")
-                                    .arg(path, request.digests.sha256,
-                                         request.digests.md5.isEmpty() ? QStringLiteral("not computed") : request.digests.md5,
-                                         known.join(QStringLiteral("; ")))
+                                    .arg(path, request.digests.sha256, md5_text(), known.join(QStringLiteral("; ")),
+                                         request.behaviour.summary())
                                     .toStdString());
         }
         if (catalogue.find(name) != nullptr && match == nullptr)
-            throw ChecksumError(QStringLiteral("%1 does not match the catalogue's %2 for '%3': nothing was installed "
+            throw ChecksumError(QStringLiteral("%1 does not match the catalogue's %2 for '%3' and %4: nothing was installed "
                                                "(choose another --name to install it unverified)")
-                                    .arg(path, catalogue.find(name)->checksum_label(), name)
+                                    .arg(path, catalogue.find(name)->checksum_label(), name, request.behaviour.summary())
                                     .toStdString());
         request.id = name;
         request.preprocessing = format == QLatin1String(kFormatCaffemodel) ? QString::fromLatin1(kPreprocessingCaffe)
@@ -280,8 +330,8 @@ ImportResult import_file(const QString& path, const Catalogue& catalogue, const 
         request.entry = match;
         if (match == nullptr)
             result.warning = QStringLiteral("%1 matches no checksum in the model catalogue: installed as '%2' "
-                                            "unverified, with %3 preprocessing")
-                                 .arg(path, name, request.preprocessing);
+                                            "unverified, with %3 preprocessing (%4)")
+                                 .arg(path, name, request.preprocessing, request.behaviour.summary());
     }
     result.model = install_weights(request);
     return result;
@@ -298,7 +348,8 @@ QString installed_models_summary(const QString& how_to_get_one) {
     QStringList names;
     try {
         for (const auto& model : installed_models()) {
-            names << model.id + (model.is_default ? QStringLiteral(" (default)") : QString());
+            names << model.id + (model.is_default ? QStringLiteral(" (default; ") : QStringLiteral(" (")) +
+                         verification_summary(model.manifest) + QLatin1Char(')');
         }
     } catch (const std::exception& e) {
         return QStringLiteral("could not be listed: %1").arg(QString::fromStdString(e.what()));
@@ -334,10 +385,38 @@ VerifyResult verify_installed(const QString& id) {
     } catch (const engine::WeightsError& e) {
         return {false, QString::fromStdString(e.what())};
     }
+    // The classifier is dropped at installation: the behaviour check runs again only on a kept original.
+    QString behaviour;
+    const QDir original(QDir(model.dir).filePath(QStringLiteral("original")));
+    const QStringList kept = original.entryList(QDir::Files);
+    if (!kept.isEmpty()) {
+        const QString source = original.filePath(kept.front());
+        const QString format = model.manifest.value(QStringLiteral("source_format")).toString();
+        try {
+            const BehaviourCheck check =
+                check_behaviour(source, model.manifest.value(QStringLiteral("preprocessing")).toString(), format);
+            if (check.outcome == BehaviourCheck::Outcome::Failed)
+                return {false, QStringLiteral("%1: the kept original %2 %3:\n%4").arg(id, source, check.summary(), check.details())};
+            behaviour = check.summary() + QStringLiteral(" (checked again on the kept original)");
+        } catch (const ModelStoreError& e) {
+            return {false, QStringLiteral("%1: the kept original %2 cannot be read: %3").arg(id, source, QString::fromStdString(e.what()))};
+        }
+    } else {
+        const QJsonValue recorded = model.manifest.value(QStringLiteral("behaviour_check"));
+        behaviour = recorded.isObject()
+                        ? BehaviourCheck::from_json(recorded.toObject()).summary() +
+                              QStringLiteral(" (at installation; the classifier is not kept: --keep-original keeps it "
+                                             "for checking again)")
+                        : QStringLiteral("not checked by behaviour (installed by an earlier version)");
+    }
     const bool verified = model.manifest.value(QStringLiteral("verified_against_catalogue")).toBool();
-    return {true, QStringLiteral("%1: OK (SHA-256 %2 as installed; source %3)")
-                      .arg(id, actual, verified ? QStringLiteral("verified against the catalogue")
-                                                : QStringLiteral("imported unverified"))};
+    const bool accepted = model.manifest.value(QStringLiteral("checksum_mismatch_accepted")).toBool();
+    return {true, QStringLiteral("%1: OK (SHA-256 %2 as installed; source %3; %4)")
+                      .arg(id, actual,
+                           verified   ? QStringLiteral("verified against the catalogue")
+                           : accepted ? QStringLiteral("checksum differs from the catalogue's, accepted on behaviour")
+                                      : QStringLiteral("imported unverified"),
+                           behaviour)};
 }
 
 void remove_installed(const QString& id, const Catalogue& catalogue) {

@@ -57,7 +57,14 @@ ModelDownloader::~ModelDownloader() {
     }
 }
 
+QString ModelDownloader::mismatchedPathFor(const QString& partPath) {
+    QString path = partPath;
+    if (path.endsWith(QLatin1String(".part"))) path.chop(5);
+    return path + QStringLiteral(".checksum-differs");
+}
+
 void ModelDownloader::start(const CatalogueEntry& entry, const QString& partPath) {
+    m_mismatchedFile.clear();
     if (m_running) return;
     m_entry = entry;
     m_partPath = partPath;
@@ -300,14 +307,26 @@ void ModelDownloader::verifyAndFinish() {
             finishWith(Downloaded);
             return;
         }
-        QFile::remove(m_partPath);  // resuming a wrong file can never make it right
+        // Resuming a wrong file can never make it right, but the catalogue's checksum may be the wrong one (or the
+        // publisher re-uploaded): the whole file is kept aside for the behaviour check (behaviour_check.h), which
+        // the CLI and the Models dialog run next, and which offers it when it behaves like a trained VGG-19.
+        const QString kept = mismatchedPathFor(m_partPath);
+        QFile::remove(kept);
+        m_mismatchedFile = QFile::rename(m_partPath, kept) ? kept : QString();
+        QFile::remove(m_partPath);
         finishWith(Failed,
                    QStringLiteral("download of %1 from %2 failed the checksum check: expected %3, the downloaded file "
-                                  "(%4 bytes) has %5; it was deleted and nothing was installed. Run the download again; "
-                                  "if it fails the same way, %6")
+                                  "(%4 bytes) has %5; nothing was installed. %6Run the download again; "
+                                  "if it fails the same way, %7")
                        .arg(m_entry.id, m_url, m_entry.checksum_label())
                        .arg(digests.size)
-                       .arg(digests.of(m_entry.checksum_algorithm), import_hint(m_entry)));
+                       .arg(digests.of(m_entry.checksum_algorithm),
+                            m_mismatchedFile.isEmpty()
+                                ? QStringLiteral("It was deleted. ")
+                                : QStringLiteral("It is kept as %1 until checked: `shuimo-cli models import %1` runs it on "
+                                                 "the test photos and offers it if it behaves like a trained VGG-19. ")
+                                      .arg(m_mismatchedFile),
+                            import_hint(m_entry)));
     });
     m_verifier->start();
 }

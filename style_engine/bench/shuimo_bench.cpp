@@ -8,10 +8,14 @@
 //       estimated against measured peak memory (VmHWM above the RSS before the job), single-scale,
 //       with the seconds per evaluation.
 //   shuimo-bench --gpu-table [--sizes 512,1024,2048,4096] [--precisions fp32,bf16,fp16] [--iterations N]
-//                [--device cuda:0] [--preset-size 1920x1080]
+//                [--device cuda:0] [--preset-size 1920x1080] [--preset-iterations N]
 //       seconds per evaluation, TFLOP/s (convolution and Gram work as job_plan.h counts it) and peak
 //       device memory per size and precision, single-scale L-BFGS; then the default preset's
 //       wall-clock time for one output size. tools/gpu_bench.sh runs it.
+//   shuimo-bench --compare [--sizes 256] [--precisions fp32,bf16,fp16] [--device cuda]
+//                [--fp32-tolerance 1e-3] [--reduced-tolerance 3e-2]
+//       the objective of one fixed image on the device in each precision against the CPU in fp32:
+//       relative difference and verdict per row; exit status 1 when one is outside its tolerance.
 //   shuimo-bench --time-to-quality SIZE [--single-iterations N] [--multi-iterations N]
 //       single-scale vs the default coarse-to-fine schedule: time and final objective at full size.
 //   shuimo-bench --box 96,192 [--pairs CONTENT:STYLE,...] [--schedules default,single]
@@ -25,6 +29,10 @@
 //       single-scale, N evaluations, untiled against tiled at SIZE (docs/TILING.md): seconds, the final
 //       objective evaluated on the whole image, and the seam metric (mean gradient magnitude within 2 px
 //       of the tile seams against elsewhere, on the tiled result and, as a control, on the untiled one).
+//
+// CONTENT and STYLE are image files, or generated pictures named pattern-N (bench_images.h). The
+// engine-only build (LibTorch alone) reads no image files: there only pattern-N names work, they
+// are the default --pairs, and --save writes PPM.
 
 #include <torch/torch.h>
 
@@ -36,7 +44,6 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
-#include <span>
 #include <iostream>
 #include <sstream>
 #include <string>
@@ -44,11 +51,11 @@
 
 #include <unistd.h>
 
+#include "bench_images.h"
 #include "process_memory.h"
 #include "random_weights.h"
 #include "device_memory.h"
 #include "job_runner.h"
-#include "shuimo/image_io/image_io.h"
 #include "shuimo/engine/errors.h"
 #include "shuimo/engine/job_plan.h"
 #include "shuimo/engine/memory_plan.h"
@@ -67,14 +74,7 @@ using testing::peak_rss_mib;
 using testing::reset_peak_rss;
 using testing::status_mib;
 
-engine::Image pattern_image(int width, int height, int seed) {
-    engine::Image image(width, height, 3);
-    for (int y = 0; y < height; ++y)
-        for (int x = 0; x < width; ++x)
-            for (int c = 0; c < 3; ++c)
-                image.at(x, y, c) = 0.5f + 0.5f * std::sin(0.05f * (x * (c + 1) + y * (seed + 2)) + seed);
-    return image;
-}
+using bench::pattern_image;
 
 // A square job on synthetic images: content and style differ in pattern.
 engine::StyleJob square_job(int size, const std::string& device) {
@@ -116,7 +116,8 @@ std::vector<int> parse_sizes(const std::string& text) {
 
 // The GPU table: one row per size and precision, then the default preset.
 int gpu_table_main(engine::StyleEngine& style_engine, const std::string& device, std::vector<int> sizes,
-                   const std::string& precisions, int iterations, const std::string& preset_size) {
+                   const std::string& precisions, int iterations, const std::string& preset_size,
+                   int preset_iterations) {
     if (sizes.empty()) sizes = {512, 1024, 2048, 4096};
     iterations = std::max(iterations, 3);
     const torch::Device torch_device = engine::resolve_device(device);
@@ -149,7 +150,7 @@ int gpu_table_main(engine::StyleEngine& style_engine, const std::string& device,
                 note = e.what();
             }
             const double tflops = seconds > 0 ? engine::evaluation_gflop(size, size, job.params) / seconds / 1000.0 : 0.0;
-            std::printf("| %d | %s | %.4f | %.1f | %.0f | %s |\n", size, kind.c_str(), seconds, tflops,
+            std::printf("| %d | %s | %.4f | %.3g | %.0f | %s |\n", size, kind.c_str(), seconds, tflops,
                         static_cast<double>(engine::peak_memory(torch_device)) / (1024.0 * 1024.0), note.c_str());
             std::fflush(stdout);
             engine::release_cached_memory(torch_device);
@@ -163,6 +164,7 @@ int gpu_table_main(engine::StyleEngine& style_engine, const std::string& device,
     job.styles.push_back(pattern_image(1024, 1024, 7));
     job.params.device = device;
     job.params.size = std::max(width, height);  // everything else: the defaults (auto levels, auto precision)
+    if (preset_iterations > 0) job.params.iterations = preset_iterations;  // the CPU rehearsal's shortcut
     TimingSink sink;
     const auto result = style_engine.run(job, sink);
     std::printf("\ndefault preset, %dx%d output: %.1f s for %d evaluations (%s, %s)\n", width, height, result.seconds,
@@ -183,12 +185,61 @@ std::vector<std::string> split(const std::string& text, char separator) {
     return items;
 }
 
-// The objective of an image as written to a 16-bit PNG and read back.
+// The standing GPU check (tools/gpu_bench.sh): the objective of one fixed image evaluated on
+// `device` in each precision against the CPU in fp32, relative difference within a tolerance.
+// fp32 differs only by summation order (and TF32 convolutions, where cuDNN is allowed them);
+// bf16/fp16 by their rounding. Exit status 1 when any row is outside its tolerance.
+int compare_main(engine::StyleEngine& style_engine, const std::string& device, std::vector<int> sizes,
+                 const std::string& precisions, double fp32_tolerance, double reduced_tolerance) {
+    if (sizes.empty()) sizes = {256};
+    const auto info = engine::engine_info();
+    const torch::Device torch_device = engine::resolve_device(device);
+    std::printf("compare: objective on %s against the CPU in fp32 (torch %s), one fixed image per size; tolerance "
+                "fp32 %.0e, bf16/fp16 %.0e (relative)\n\n",
+                engine::device_name(torch_device).c_str(), info.torch_version.c_str(), fp32_tolerance, reduced_tolerance);
+    std::printf("| size | precision | CPU fp32 objective | %s objective | relative difference | verdict |\n"
+                "|---:|---|---:|---:|---:|---|\n",
+                engine::device_name(torch_device).c_str());
+    int failures = 0;
+    for (const int size : sizes) {
+        engine::StyleJob job = square_job(size, "cpu");
+        job.params.scales = 1;
+        job.params.precision = engine::Precision::Fp32;
+        // Neither the content nor the style: every loss term is far from zero.
+        const engine::Image probe = pattern_image(size, size, 3);
+        const double reference = style_engine.evaluate_objective(job, probe).total_loss;
+        for (const auto& kind : split(precisions, ',')) {
+            engine::StyleJob on_device = job;
+            on_device.params.device = device;
+            on_device.params.precision = engine::parse_precision(kind);
+            std::string verdict;
+            double value = std::numeric_limits<double>::quiet_NaN();
+            try {
+                value = style_engine.evaluate_objective(on_device, probe).total_loss;
+            } catch (const engine::EngineError& e) {
+                verdict = std::string("not run: ") + e.what();
+            }
+            const double difference = std::abs(value - reference) / std::abs(reference);
+            const double tolerance = kind == "fp32" ? fp32_tolerance : reduced_tolerance;
+            if (verdict.empty()) {
+                const bool ok = std::isfinite(value) && difference <= tolerance;
+                verdict = ok ? "ok" : "OUTSIDE TOLERANCE";
+                if (!ok) ++failures;
+            } else if (kind == "fp32" || torch_device.is_cuda()) {
+                ++failures;  // fp32 must run everywhere, and a GPU must run every precision asked for
+            }
+            std::printf("| %d | %s | %.6g | %.6g | %.2e | %s |\n", size, kind.c_str(), reference, value, difference,
+                        verdict.c_str());
+            std::fflush(stdout);
+        }
+    }
+    std::printf("\ncompare: %s\n", failures == 0 ? "all within tolerance" : "FAILED");
+    return failures == 0 ? 0 : 1;
+}
+
+// The objective of an image as a 16-bit file holds it.
 double written_objective(engine::StyleEngine& style_engine, const engine::StyleJob& job, const engine::Image& image) {
-    const auto bytes = image_io::encode_image("written.png", image, nullptr, 16);
-    const auto written = image_io::decode_image(std::span(reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size()),
-                                                "written.png");
-    return style_engine.evaluate_objective(job, written.rgb).total_loss;
+    return style_engine.evaluate_objective(job, bench::written_16bit(image)).total_loss;
 }
 
 struct BoxOptions {
@@ -240,8 +291,8 @@ int box_main(engine::StyleEngine& style_engine, const BoxOptions& o) {
                             const auto names = split(pair, ':');
                             if (names.size() != 2) throw engine::ConfigError("--pairs wants CONTENT:STYLE[,CONTENT:STYLE...]");
                             engine::StyleJob job;
-                            job.content = image_io::read_image(names[0]).rgb;
-                            job.styles = {image_io::read_image(names[1]).rgb};
+                            job.content = bench::load_bench_image(names[0], size, size);
+                            job.styles = {bench::load_bench_image(names[1], size, size)};
                             job.params.device = o.device;
                             job.params.size = size;
                             job.params.style_weight = style_weight;
@@ -253,7 +304,7 @@ int box_main(engine::StyleEngine& style_engine, const BoxOptions& o) {
                                 job.params.init = engine::InitKind::Noise;
                             } else if (init != "content") {
                                 job.params.init = engine::InitKind::Image;
-                                job.init_image = image_io::read_image(init).rgb;
+                                job.init_image = bench::load_bench_image(init, size, size);
                             }
                             ++case_number;
                             const std::string label = std::filesystem::path(names[0]).stem().string() + " : " +
@@ -325,8 +376,8 @@ int tiles_main(engine::StyleEngine& style_engine, int size, int tile, int overla
     engine::StyleJob job;
     const auto names = split(pair, ':');
     if (names.size() != 2) throw engine::ConfigError("--pairs wants CONTENT:STYLE");
-    job.content = image_io::read_image(names[0]).rgb;
-    job.styles = {image_io::read_image(names[1]).rgb};
+    job.content = bench::load_bench_image(names[0], size, size);
+    job.styles = {bench::load_bench_image(names[1], size, size)};
     job.params.device = device;
     job.params.size = size;
     job.params.scales = 1;
@@ -371,7 +422,7 @@ int tiles_main(engine::StyleEngine& style_engine, int size, int tile, int overla
                     terms.style_loss * terms.weights.style, terms.tv_loss * terms.weights.tv, ratio);
         std::fflush(stdout);
         if (!save.empty()) {
-            image_io::write_image(std::filesystem::path(save) / (with_tiles ? "tiled.png" : "untiled.png"), result.image, nullptr, 8);
+            bench::save_bench_image(std::filesystem::path(save) / (with_tiles ? "tiled" : "untiled"), result.image);
         }
     }
     std::printf("\ntiled / untiled: objective %.3fx, time %.3fx\n", objective[1] / objective[0], seconds[1] / seconds[0]);
@@ -391,16 +442,21 @@ int main(int argc, char** argv) {
     std::string device = "auto";
     int quality_size = 0;
     bool gpu_table = false;
+    bool compare = false;
+    double fp32_tolerance = 1e-3, reduced_tolerance = 3e-2;
     std::string precisions = "fp32,bf16,fp16";
     std::string preset_size = "1920x1080";
+    int preset_iterations = 0;  // 0: the default preset's
     std::vector<int> memory_sizes;
     int single_iterations = 300;
     int multi_iterations = 300;
     std::vector<int> box_sizes;
     BoxOptions box;
-    // Photographs as content (tests/data: CC0 and public domain), ink paintings as style.
-    std::string pairs = "tests/data/chelsea.png:assets/styles/misty_mountains.png,"
-                        "tests/data/coffee.png:assets/styles/bamboo.png";
+    // Photographs as content (tests/data: CC0 and public domain), ink paintings as style; the
+    // engine-only build has no image codecs: its default pairs are generated pictures.
+    std::string pairs = bench::has_image_files() ? "tests/data/chelsea.png:assets/styles/misty_mountains.png,"
+                                                   "tests/data/coffee.png:assets/styles/bamboo.png"
+                                                 : "pattern-1:pattern-7,pattern-3:pattern-5";
     std::string schedules = "default,single";
     int tiles_size = 0, tile_size = 512, tile_overlap = 32;
     std::string save;
@@ -425,8 +481,12 @@ int main(int argc, char** argv) {
         else if (arg == "--device") device = value();
         else if (arg == "--time-to-quality") quality_size = std::stoi(value());
         else if (arg == "--gpu-table") gpu_table = true;
+        else if (arg == "--compare") compare = true;
+        else if (arg == "--fp32-tolerance") fp32_tolerance = std::stod(value());
+        else if (arg == "--reduced-tolerance") reduced_tolerance = std::stod(value());
         else if (arg == "--precisions") precisions = value();
         else if (arg == "--preset-size") preset_size = value();
+        else if (arg == "--preset-iterations") preset_iterations = std::stoi(value());
         else if (arg == "--memory") memory_sizes = parse_sizes(value());
         else if (arg == "--single-iterations") single_iterations = std::stoi(value());
         else if (arg == "--multi-iterations") multi_iterations = std::stoi(value());
@@ -447,7 +507,11 @@ int main(int argc, char** argv) {
             std::cerr << "usage: shuimo-bench [--sizes 128,256,512] [--iterations N] [--rounds R] [--weights FILE] "
                          "[--optimizer lbfgs|adam] [--device auto|cpu|cuda:N]\n"
                          "       shuimo-bench --time-to-quality SIZE [--single-iterations N] [--multi-iterations N]\n"
-                         "       shuimo-bench --memory 512,1024,2048 [--iterations N] [--optimizer ...]\n";
+                         "       shuimo-bench --memory 512,1024,2048 [--iterations N] [--optimizer ...]\n"
+                         "       shuimo-bench --gpu-table [--sizes ...] [--precisions fp32,bf16,fp16] [--preset-size WxH] "
+                         "[--preset-iterations N]\n"
+                         "       shuimo-bench --compare [--sizes 256] [--precisions ...] [--fp32-tolerance T] "
+                         "[--reduced-tolerance T]\n";
             return 2;
         }
     }
@@ -467,8 +531,12 @@ int main(int argc, char** argv) {
 
         if (!memory_sizes.empty()) {
             const bool checkpointed = engine::parse_checkpointing(checkpointing) == engine::Checkpointing::On;
-            std::printf("memory: estimate vs measured (torch %s, %d threads, %s, %d iterations, single-scale, checkpointing %s)\n\n",
-                        info.torch_version.c_str(), info.cpu_threads, optimizer.c_str(), iterations, checkpointing.c_str());
+            const bool on_gpu = torch_device.is_cuda();
+            std::printf("memory: estimate vs measured %s (torch %s, %s, %d threads, %s, %d iterations, single-scale, "
+                        "checkpointing %s)\n\n",
+                        on_gpu ? "peak allocated on the GPU" : "peak RSS", info.torch_version.c_str(),
+                        engine::device_name(torch_device).c_str(), info.cpu_threads, optimizer.c_str(), iterations,
+                        checkpointing.c_str());
             std::printf("| size | estimated MiB | measured MiB | error | s/evaluation |\n|---:|---:|---:|---:|---:|\n");
             {
                 // One small job first: thread pools and oneDNN's one-time state are not the job's.
@@ -483,11 +551,14 @@ int main(int argc, char** argv) {
                 job.params.iterations = iterations;
                 job.params.optimizer = engine::parse_optimizer(optimizer);
                 job.params.checkpointing = checkpointed ? engine::Checkpointing::On : engine::Checkpointing::Off;
-                const double before = current_rss_mib();
+                const double before = on_gpu ? 0.0 : current_rss_mib();
+                if (on_gpu) engine::release_cached_memory(torch_device);
+                engine::reset_peak_memory(torch_device);
                 reset_peak_rss();
                 TimingSink sink;
                 const auto result = style_engine.run(job, sink);
-                const double measured = peak_rss_mib() - before;
+                const double measured = on_gpu ? static_cast<double>(engine::peak_memory(torch_device)) / (1024.0 * 1024.0)
+                                               : peak_rss_mib() - before;
                 const double estimated =
                     static_cast<double>(engine::estimate_level_memory(size, size, job.params, iterations, 4, checkpointed).total()) /
                     (1024.0 * 1024.0);
@@ -518,8 +589,16 @@ int main(int argc, char** argv) {
             return status;
         }
 
+        if (compare) {
+            const int status = compare_main(style_engine, device, parse_sizes(sizes_text), precisions, fp32_tolerance,
+                                            reduced_tolerance);
+            if (!temp_weights.empty()) std::filesystem::remove(temp_weights);
+            return status;
+        }
+
         if (gpu_table) {
-            const int status = gpu_table_main(style_engine, device, parse_sizes(sizes_text), precisions, iterations, preset_size);
+            const int status = gpu_table_main(style_engine, device, parse_sizes(sizes_text), precisions, iterations, preset_size,
+                                            preset_iterations);
             if (!temp_weights.empty()) std::filesystem::remove(temp_weights);
             return status;
         }

@@ -8,7 +8,6 @@
 #include "shuimo/engine/vgg19_spec.h"
 
 namespace shuimo::engine {
-namespace {
 
 static_assert(std::endian::native == std::endian::little, "safetensors data is little-endian");
 
@@ -27,8 +26,6 @@ torch::Tensor tensor_from_entry(const SafetensorsFile& file, const TensorEntry& 
     std::memcpy(tensor.data_ptr(), bytes.data(), bytes.size());
     return tensor.to(torch::kFloat32);
 }
-
-}  // namespace
 
 Preprocessing preprocessing_of(const SafetensorsFile& file) {
     const auto it = file.metadata().find(kPreprocessingMetadataKey);
@@ -50,9 +47,10 @@ Vgg19FeaturesImpl::Vgg19FeaturesImpl() {
     for (auto& parameter : parameters()) parameter.requires_grad_(false);
 }
 
-void Vgg19FeaturesImpl::load_weights(const SafetensorsFile& file) {
+void Vgg19FeaturesImpl::load_weights(const SafetensorsFile& file) { load_weights(file, preprocessing_of(file)); }
+
+void Vgg19FeaturesImpl::load_weights(const SafetensorsFile& file, Preprocessing preprocessing) {
     validate_vgg19_weights(file);
-    const Preprocessing preprocessing = preprocessing_of(file);
     torch::NoGradGuard no_grad;
     const auto specs = vgg19_conv_specs();
     for (std::size_t i = 0; i < specs.size(); ++i) {

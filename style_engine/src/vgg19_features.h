@@ -30,6 +30,9 @@ enum class Preprocessing {
 // "torchvision" / "caffe"; throws WeightsError naming the file and the valid values otherwise.
 Preprocessing preprocessing_of(const SafetensorsFile& file);
 
+// One tensor of a checked file as fp32 (F32, F16 or BF16 on disk); throws WeightsError for other dtypes.
+torch::Tensor tensor_from_entry(const SafetensorsFile& file, const TensorEntry& entry);
+
 class Vgg19FeaturesImpl : public torch::nn::Module {
 public:
     Vgg19FeaturesImpl();
@@ -38,6 +41,9 @@ public:
     // (F32, F16 or BF16 on disk, fp32 in memory) and sets the preprocessing the
     // file's metadata names (see preprocessing_of).
     void load_weights(const SafetensorsFile& file);
+    // The same with the preprocessing given, whatever the metadata says (a source file before
+    // installation, whose preprocessing the catalogue names).
+    void load_weights(const SafetensorsFile& file, Preprocessing preprocessing);
 
     Preprocessing preprocessing() const { return preprocessing_; }
 

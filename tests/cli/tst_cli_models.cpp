@@ -112,9 +112,14 @@ private Q_SLOTS:
         QVERIFY(QFile::exists(modelsRoot() + QStringLiteral("/vgg19-test/manifest.json")));
         const auto list = run(models({QStringLiteral("list")}));
         QVERIFY2(list.out.contains("* vgg19-test"), list.out.constData());
+        // How it was verified (issue 30): the generated weights carry no classifier, so the checksum alone.
+        QVERIFY2(list.out.contains("verified: SHA-256 as in the catalogue; not checked by behaviour: the file has no "
+                                   "classifier tensors (fc6-fc8), so it cannot be checked this way"),
+                 list.out.constData());
         const auto verify = run(models({QStringLiteral("verify")}));
         QVERIFY2(verify.exit_code == 0, verify.err.constData());
         QVERIFY(verify.out.contains("vgg19-test: OK"));
+        QVERIFY2(verify.out.contains("not checked by behaviour"), verify.out.constData());
     }
 
     void ctrlCKeepsThePartAndTheNextRunResumes() {
@@ -145,6 +150,12 @@ private Q_SLOTS:
         QVERIFY2(result.err.contains(QByteArray(64, 'a')), result.err.constData());
         QVERIFY2(result.err.contains("shuimo-cli models import FILE"), result.err.constData());
         QVERIFY(!QFile::exists(modelsRoot() + QStringLiteral("/vgg19-bad")));
+        // Issue 30: the file was kept aside and checked by behaviour; with no classifier it cannot be, so the
+        // checksum decides and the kept file is gone (the same bytes as vgg19-test's do not make it vgg19-bad).
+        QVERIFY2(result.err.contains("checking what the downloaded file recognises"), result.err.constData());
+        QVERIFY(QDir(modelsRoot() + QStringLiteral("/.downloads/vgg19-bad"))
+                    .entryList({QStringLiteral("*.checksum-differs")}, QDir::Files)
+                    .isEmpty());
     }
 
     void notFoundIsAClearError() {
@@ -194,6 +205,7 @@ private Q_SLOTS:
         QVERIFY2(named.err.contains("warning") && named.err.contains("unverified"), named.err.constData());
         const auto list = run(models({QStringLiteral("list")}));
         QVERIFY2(list.out.contains("mine") && list.out.contains("unverified"), list.out.constData());
+        QVERIFY2(list.out.contains("verified: not in the catalogue (unverified import)"), list.out.constData());
     }
 
     void verifyFindsDamageAndRemoveRemoves() {

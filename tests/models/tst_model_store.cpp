@@ -423,6 +423,18 @@ private Q_SLOTS:
         QVERIFY(!QFile::exists(part));
         QVERIFY(engine::installed_model_ids().empty());
         QVERIFY(!engine::find_installed_vgg19_weights());
+        // Issue 30: the whole file is kept aside (never resumed into) for the behaviour check, which decides what is
+        // offered; these generated weights have no classifier, so the checksum alone decides: still refused.
+        const QString kept = models::ModelDownloader::mismatchedPathFor(part);
+        QCOMPARE(downloader.mismatchedFile(), kept);
+        QCOMPARE(read_all(kept), m_weights);
+        QVERIFY2(outcome.message.contains(QStringLiteral("shuimo-cli models import %1").arg(kept)), qPrintable(outcome.message));
+        models::Catalogue catalogue;
+        catalogue.models.push_back(entry);
+        QVERIFY_THROWS_EXCEPTION(models::ChecksumError, models::import_file(kept, catalogue, entry.id));
+        QVERIFY_THROWS_EXCEPTION(models::ChecksumError, models::import_file(kept, catalogue, entry.id, true));
+        QVERIFY(engine::installed_model_ids().empty());
+        QFile::remove(kept);
         // And the installer refuses it too, should anyone call it with the wrong file.
         QFile::copy(file(QStringLiteral("source.safetensors")), file(QStringLiteral("copy.safetensors")));
         QVERIFY_THROWS_EXCEPTION(models::ChecksumError,

@@ -21,6 +21,7 @@
 #include <QTreeWidget>
 
 #include "models_dialog.h"
+#include "planted_weights.h"
 #include "shared_weights.h"
 #include "test_files.h"
 #include "test_http_server.h"
@@ -92,6 +93,10 @@ private Q_SLOTS:
         QVERIFY(changed.wait(60000));
         QVERIFY(!progress->isVisible());
         QCOMPARE(list->topLevelItem(0)->text(1), QStringLiteral("Installed (default)"));
+        // How it was verified (issue 30): the generated weights have no classifier, so by checksum alone.
+        QVERIFY2(list->topLevelItem(0)->toolTip(1).startsWith(
+                     QStringLiteral("SHA-256 as in the catalogue; not checked by behaviour")),
+                 qPrintable(list->topLevelItem(0)->toolTip(1)));
         const QString installed = m_dir.filePath(QStringLiteral("data/shuimo/models/vgg19-test/vgg19.safetensors"));
         QVERIFY(QFile::exists(installed));
 
@@ -138,6 +143,45 @@ private Q_SLOTS:
         QCOMPARE(list->topLevelItem(1)->text(3), QStringLiteral("unverified"));
         QVERIFY(messageText(dialog).contains(QStringLiteral("warning")));
         QVERIFY(QFile::exists(m_dir.filePath(QStringLiteral("data/shuimo/models/mine/vgg19.safetensors"))));
+    }
+
+    // Issue 30: a file whose checksum is not the catalogue's but that behaves like a trained VGG-19 (a planted
+    // classifier names the test photos) is offered with a question, installed only on Yes, and says so.
+    void aFileThatBehavesButDiffersIsOfferedWithAQuestion_data() {
+        QTest::addColumn<bool>("yes");
+        QTest::newRow("answered Yes") << true;
+        QTest::newRow("answered No") << false;
+    }
+    void aFileThatBehavesButDiffersIsOfferedWithAQuestion() {
+        QFETCH(bool, yes);
+        QDir(m_dir.filePath(QStringLiteral("data"))).removeRecursively();
+        const QString planted = m_dir.filePath(QStringLiteral("planted.safetensors"));
+        if (!QFile::exists(planted)) shuimo::testing::write_planted_weights(planted, shuimo::testing::first_expected_classes());
+        shuimo::ui::ModelsDialog dialog;
+        dialog.show();
+        QSignalSpy changed(&dialog, &shuimo::ui::ModelsDialog::modelsChanged);
+        QTimer answer;
+        QString question;
+        connect(&answer, &QTimer::timeout, this, [&] {
+            if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget())) {
+                question = box->text();
+                box->button(yes ? QMessageBox::Yes : QMessageBox::No)->click();
+            }
+        });
+        answer.start(50);
+        dialog.importFile(planted);
+        QTRY_VERIFY_WITH_TIMEOUT(!question.isEmpty(), 60000);
+        QVERIFY2(question.contains(QStringLiteral("recognises 3 of 3 test photos")), qPrintable(question));
+        auto* list = dialog.findChild<QTreeWidget*>();
+        if (!yes) {
+            QTRY_VERIFY(messageText(dialog).contains(QStringLiteral("Nothing was installed")));
+            QCOMPARE(list->topLevelItem(0)->text(1), QStringLiteral("Not installed"));
+            return;
+        }
+        QVERIFY(changed.wait(60000));
+        QCOMPARE(list->topLevelItem(0)->text(1), QStringLiteral("Installed (default)"));
+        QVERIFY2(list->topLevelItem(0)->toolTip(1).contains(QStringLiteral("(accepted on behaviour); recognises 3 of 3 test photos")),
+                 qPrintable(list->topLevelItem(0)->toolTip(1)));
     }
 };
 

@@ -3,6 +3,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace shuimo::models {
 
@@ -19,6 +20,26 @@ public:
 
 // A file's checksum is not the one expected: nothing is installed from it.
 class ChecksumError : public ModelStoreError {
+public:
+    using ModelStoreError::ModelStoreError;
+};
+
+// The file's checksum is not the catalogue's, but the file behaves like a trained VGG-19 (behaviour_check.h):
+// installing it is offered, never done silently. The message says so and how to accept
+// (`--accept-checksum-mismatch`, or the Models dialog's question); `offered_id` is what it would be installed as.
+class ChecksumMismatchOffer : public ChecksumError {
+public:
+    ChecksumMismatchOffer(const std::string& message, std::string offered_id)
+        : ChecksumError(message), offered_id_(std::move(offered_id)) {}
+    const std::string& offered_id() const noexcept { return offered_id_; }
+
+private:
+    std::string offered_id_;
+};
+
+// The file does not behave like a trained VGG-19 (it names too few of the test photos): refused whatever
+// its checksum, with the classes it gave.
+class BehaviourError : public ModelStoreError {
 public:
     using ModelStoreError::ModelStoreError;
 };

@@ -42,6 +42,10 @@ public:
     const QString& currentUrl() const { return m_url; }
     // The digests of the last verified download (SHA-256 and the catalogue's algorithm), for install_download.
     const FileDigests& digests() const { return m_digests; }
+    // After a failed checksum check: the complete file, kept aside (not as the .part) so that the behaviour
+    // check can decide (import_file offers it when it behaves); empty otherwise. Whoever checks it deletes it.
+    const QString& mismatchedFile() const { return m_mismatchedFile; }
+    static QString mismatchedPathFor(const QString& partPath);  // <file>.checksum-differs beside the .part
 
 Q_SIGNALS:
     // total < 0 when unknown; rate in bytes per second; eta in seconds, < 0 when unknown.
@@ -81,6 +85,7 @@ private:
     int m_stallTimeoutSeconds = 60;
     QElapsedTimer m_clock;
     FileDigests m_digests;
+    QString m_mismatchedFile;
     QThread* m_verifier = nullptr;
     QTimer m_progressFlush;  // emits the last throttled progress, so the final count is always shown
     qint64 m_lastProgressMs = -1;
