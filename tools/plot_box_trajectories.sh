@@ -18,6 +18,7 @@ trap 'rm -f "$script"' EXIT
 {
   echo "set terminal pngcairo size $((420 * columns)),$((320 * rows)) font 'sans,9'"
   echo "set output '$out'"
+  echo "set termoption noenhanced"
   echo "set datafile separator ','"
   echo "set logscale y"
   echo "set key top right"

@@ -102,7 +102,7 @@ private Q_SLOTS:
     }
 
     // A written 16-bit PNG, read back and evaluated by the engine, scores the
-    // reported final objective within 1%.
+    // reported final objective within 1e-4 (rounding to 16 bits moves it by about 1e-6; the issue asks 1%).
     void writtenFileScoresTheReportedObjective_data() { jobs_data(); }
     void writtenFileScoresTheReportedObjective() {
         QFETCH(int, optimizer);
@@ -116,7 +116,7 @@ private Q_SLOTS:
         const auto loaded = image_io::read_image(path);
         QCOMPARE(loaded.bit_depth, 16);
         const engine::IterationReport written = m_engine->evaluate_objective(job, loaded.rgb);
-        QVERIFY2(std::abs(written.total_loss - result.final_total_loss) <= 0.01 * result.final_total_loss,
+        QVERIFY2(std::abs(written.total_loss - result.final_total_loss) <= 1e-4 * result.final_total_loss,
                  qPrintable(QStringLiteral("written %1, reported %2").arg(written.total_loss).arg(result.final_total_loss)));
         // The evaluation is the engine's own: the reported best is one of the evaluations, and
         // a loss curve of the reports' best-so-far ends on it.
