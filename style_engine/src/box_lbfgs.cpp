@@ -19,8 +19,12 @@ constexpr double kCurvature = 0.9;
 constexpr int kMaxSearchEvaluations = 25;
 // A bracket narrower than this (in the largest sample's movement) ends the zoom.
 constexpr double kSmallestMove = 1e-9;
-// Extrapolation may grow a step at most this much per evaluation.
+// Extrapolation may grow a step at most this much per evaluation (torch's LBFGS: 10). From a
+// cold start (no pairs, no scale handed over) the first step, 1/|g|_1, is often 10^-3 of the
+// right one: there the cubic's own prediction is trusted up to kColdGrowth, so finding the
+// scale takes one or two evaluations instead of three or four.
 constexpr double kMaxGrowth = 10.0;
+constexpr double kColdGrowth = 1000.0;
 // Powell's damping keeps s·y at least this share of s·B·s.
 constexpr double kDampingShare = 0.2;
 // Curvature pairs with s·y at or below this are skipped (torch's LBFGS uses the same threshold).
@@ -41,8 +45,13 @@ double cubic_minimum(double t1, double f1, double g1, double t2, double f2, doub
 
 }  // namespace
 
-BoxLbfgs::BoxLbfgs(torch::Tensor x, int history, double lower, double upper)
-    : x_(std::move(x)), history_(std::max(1, history)), lower_(lower), upper_(upper) {}
+BoxLbfgs::BoxLbfgs(torch::Tensor x, int history, double initial_scale, double lower, double upper)
+    : x_(std::move(x)),
+      history_(std::max(1, history)),
+      lower_(lower),
+      upper_(upper),
+      initial_scale_(std::isfinite(initial_scale) && initial_scale > 0.0 ? initial_scale : 0.0),
+      scale_(initial_scale_) {}
 
 // The two-loop recursion: minus the inverse-Hessian approximation times the gradient.
 torch::Tensor BoxLbfgs::direction(const torch::Tensor& gradient) const {
@@ -85,7 +94,8 @@ BoxLbfgs::Trial BoxLbfgs::evaluate_at(const std::function<torch::Tensor()>& obje
 }
 
 BoxLbfgs::Trial BoxLbfgs::line_search(const std::function<torch::Tensor()>& objective, const Trial& start,
-                                      const torch::Tensor& d, double first_step) {
+                                      const torch::Tensor& d, double first_step, bool cold) {
+    const double growth = cold ? kColdGrowth : kMaxGrowth;
     const double f0 = start.loss;
     const double slope0 = start.slope;
     const double largest = d.abs().max().item<double>();
@@ -122,7 +132,7 @@ BoxLbfgs::Trial BoxLbfgs::line_search(const std::function<torch::Tensor()>& obje
             break;
         }
         const double grown = cubic_minimum(previous.t, previous.loss, previous.slope, trial.t, trial.loss, trial.slope,
-                                           trial.t + 0.01 * (trial.t - previous.t), kMaxGrowth * trial.t);
+                                           trial.t + 0.01 * (trial.t - previous.t), growth * trial.t);
         previous = std::move(trial);
         t = std::min(grown, last_breakpoint);
     }
@@ -181,13 +191,15 @@ void BoxLbfgs::run(const std::function<torch::Tensor()>& objective) {
             here.slope = torch::dot(free_gradient, d).item<double>();
             if (!(here.slope < 0.0)) return;  // every sample held at a bound, or a zero gradient: a minimum
         }
-        // The scale of the inverse-Hessian model behind d: s·y / y·y of the newest pair, else 1.
+        // The scale of the inverse-Hessian model behind d: s·y / y·y of the newest pair, else 1
+        // (plain descent: the scale is in the step length).
         const double direction_scale =
             pairs_.empty() ? 1.0 : 1.0 / (pairs_.back().rho * torch::dot(pairs_.back().y, pairs_.back().y)).item<double>();
-        // Without curvature pairs the step's scale is unknown: as torch's LBFGS, 1/|g|_1 at most.
-        const double first_step =
-            pairs_.empty() ? std::min(1.0, 1.0 / std::max(free_gradient.abs().sum().item<double>(), 1e-30)) : 1.0;
-        Trial next = line_search(objective, here, d, first_step);
+        // Without curvature pairs: the scale handed over, else unknown and, as torch's LBFGS, 1/|g|_1 at most.
+        const double first_step = !pairs_.empty() ? 1.0
+                                  : scale_ > 0.0   ? scale_
+                                                   : std::min(1.0, 1.0 / std::max(free_gradient.abs().sum().item<double>(), 1e-30));
+        Trial next = line_search(objective, here, d, first_step, pairs_.empty() && !(scale_ > 0.0));
         if (next.t == 0.0) {
             // Nothing along this direction lowered the loss: forget the curvature and try
             // plain descent; where even that finds nothing lower, the loss cannot fall from here.
@@ -217,6 +229,8 @@ void BoxLbfgs::run(const std::function<torch::Tensor()>& objective) {
         if (sy > kMinCurvature) {
             pairs_.push_back({s, y_kept, torch::full({}, 1.0 / sy, s.options())});
             if (static_cast<int>(pairs_.size()) > history_) pairs_.pop_front();
+            const double yy = torch::dot(y_kept, y_kept).item<double>();
+            if (yy > 0.0 && std::isfinite(sy / yy)) scale_ = sy / yy;
         }
         here = std::move(next);
         x_.detach().copy_(here.x.view_as(x_));

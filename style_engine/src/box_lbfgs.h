@@ -23,11 +23,19 @@ namespace shuimo::engine {
 class BoxLbfgs {
 public:
     // x: a leaf tensor with requires_grad, already inside the box. history: curvature pairs kept.
-    BoxLbfgs(torch::Tensor x, int history, double lower = 0.0, double upper = 1.0);
+    // initial_scale > 0: the inverse-Hessian scale to start from (what scale() said at the end of a
+    // run on a similar objective: the previous level, tile or weights), so that the first step does
+    // not have to grow from torch's 1/|g|_1 (three or four evaluations, the whole budget of a tile
+    // at print size). 0: start as torch's LBFGS does.
+    BoxLbfgs(torch::Tensor x, int history, double initial_scale = 0.0, double lower = 0.0, double upper = 1.0);
 
     // Runs until `objective` throws. The objective evaluates at x, leaves the
     // gradient in x.grad() and returns the loss (0-dim); this class moves x.
     void run(const std::function<torch::Tensor()>& objective);
+
+    // The inverse-Hessian scale s·y / y·y of the newest curvature pair (or the initial
+    // scale while none is known; 0 when neither): valid after run() ended by an exception.
+    double scale() const { return scale_; }
 
 private:
     struct Pair {
@@ -48,15 +56,18 @@ private:
     torch::Tensor direction(const torch::Tensor& gradient) const;
     Trial evaluate_at(const std::function<torch::Tensor()>& objective, const torch::Tensor& origin,
                       const torch::Tensor& d, double t);
-    // The strong Wolfe search along clamp(origin + t·d) from `start` (t = 0), first trying t = first_step.
-    // Returns the accepted trial; its t is 0 when no point lowered the loss.
+    // The strong Wolfe search along clamp(origin + t·d) from `start` (t = 0), first trying t = first_step;
+    // cold: nothing is known of the step's scale (steps may grow faster). Returns the accepted trial;
+    // its t is 0 when no point lowered the loss.
     Trial line_search(const std::function<torch::Tensor()>& objective, const Trial& start, const torch::Tensor& d,
-                      double first_step);
+                      double first_step, bool cold);
 
     torch::Tensor x_;
     int history_;
     double lower_;
     double upper_;
+    double initial_scale_;
+    double scale_;
     std::deque<Pair> pairs_;
 };
 

@@ -598,7 +598,24 @@ void JobRunner::run_optimiser(LevelRun& level) {
                                            .line_search_fn("strong_wolfe"));
         for (;;) lbfgs.step(objective);
     }
-    BoxLbfgs(x, memory_.lbfgs_history).run(objective);
+    // The step scale the previous run ended with (the coarser level, the tile before, the old
+    // weights) starts this one; per-pixel curvature goes as 1/pixels (every term is a mean).
+    const double pixels = static_cast<double>(x.numel());
+    const double hint = lbfgs_scale_ > 0.0 ? lbfgs_scale_ * pixels / lbfgs_scale_elements_ : 0.0;
+    BoxLbfgs lbfgs(x, memory_.lbfgs_history, hint);
+    auto keep_scale = [&] {
+        if (lbfgs.scale() > 0.0) {
+            lbfgs_scale_ = lbfgs.scale();
+            lbfgs_scale_elements_ = pixels;
+        }
+    };
+    try {
+        lbfgs.run(objective);
+    } catch (...) {
+        keep_scale();
+        throw;
+    }
+    keep_scale();
 }
 
 void JobRunner::optimise_level(LevelRun& level) {

@@ -197,6 +197,10 @@ private:
     Vgg19Features* net_ = nullptr;
     MemoryDecisions memory_;          // checkpointing, L-BFGS history, shrink (job_plan.h)
     LossWeights weights_;
+    // L-BFGS's inverse-Hessian scale at the end of the latest run and the size of the image it
+    // ran on: the next level, tile or restart starts from it (BoxLbfgs's initial_scale).
+    double lbfgs_scale_ = 0.0;
+    double lbfgs_scale_elements_ = 1.0;
 
     // Counts and outcome.
     int evaluations_ = 0;
