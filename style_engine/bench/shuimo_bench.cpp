@@ -107,9 +107,7 @@ std::vector<double> parse_numbers(const std::string& text) {
 
 std::vector<int> parse_sizes(const std::string& text) {
     std::vector<int> sizes;
-    std::stringstream in(text);
-    std::string item;
-    while (std::getline(in, item, ',')) sizes.push_back(std::stoi(item));
+    for (const double n : parse_numbers(text)) sizes.push_back(static_cast<int>(n));
     return sizes;
 }
 
