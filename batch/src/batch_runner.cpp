@@ -19,6 +19,10 @@
 namespace shuimo::batch {
 namespace {
 
+// The most of its share a running job counts for: the batch's fraction reaches 1 only when
+// every job has ended (docs/BATCH.md, Controls and exit codes).
+constexpr double kRunningShareAtMost = 0.99;
+
 using Clock = std::chrono::steady_clock;
 
 // Relative cost of a job, for progress and ETA: evaluations x output pixels.
@@ -100,7 +104,9 @@ struct BatchRunner::Impl {
             case JobStatus::Running: {
                 ++p.running;
                 const auto it = running_fraction.find(job.id);
-                const double f = it == running_fraction.end() ? 0.0 : it->second;
+                // A job whose last evaluation is done still writes its output and record: it is
+                // not finished, so it never counts as all of its share (the batch reaches 1 only at the end).
+                const double f = it == running_fraction.end() ? 0.0 : std::min(it->second, kRunningShareAtMost);
                 finished += w * f;
                 running_work_done += w * f;
                 break;
