@@ -509,6 +509,42 @@ ZH = {
     # --- coordinator: the Models dialog keeps checksums in the tooltip
     "The downloaded file is not the one expected (it differs from the catalogue's checksum), so it was not installed. Try Download again later.":
         "下载的文件与预期不符（校验值与目录中的不同），因此未安装。请稍后再次下载。",
+    # Issue 24 (print sizes): the memory preference, the estimate, stopped paintings, saving.
+    "%1 was stopped at %2 × %3, before its last level (%4 × %5): continue painting it, or choose to export it as it is or enlarged.":
+        "%1 在 %2 × %3 时停止，尚未画到最后一级（%4 × %5）：请继续作画，或选择按原样导出、放大后导出。",
+    "%1 was stopped at %2 × %3 px, before its last level (%4 × %5 px).":
+        "%1 在 %2 × %3\u00a0像素时停止，尚未画到最后一级（%4 × %5\u00a0像素）。",
+    "Enlarged, it has the full size but not the full detail; Continue Painting (right-click the version) paints the remaining levels.":
+        "放大后尺寸完整，但细节不完整；“继续作画”（右键单击该版本）会画完剩余的级。",
+    "Export &Enlarged to %1 × %2": "放大到 %1 × %2 后导出(&E)",
+    "Export &As It Is": "按原样导出(&A)",
+    "Continuing %1 from %2 × %3": "从 %2 × %3 继续画 %1",
+    " GB": "\u00a0GB",
+    "Automatic fits each painting to the memory available when it starts.": "自动：每幅画开始时按当时可用的内存安排。",
+    "Automatic fits each painting to the memory available when it starts: now %1 GB, of which it would use %2 GB, leaving a tenth and 0.5 GB for other programs. Large prints are painted in tiles to fit.":
+        "自动：每幅画开始时按当时可用的内存安排。现在可用 %1\u00a0GB，其中将使用 %2\u00a0GB，留出十分之一和 0.5\u00a0GB 给其他程序。大幅打印尺寸会分块绘制以适应内存。",
+    "The most memory a painting may use; a print that needs more is painted in tiles": "一幅画最多可使用的内存；需要更多内存的打印尺寸会分块绘制",
+    "&Use at most:": "最多使用(&U)：",
+    "%1 × %2 px, %n level(s)": "%1 × %2\u00a0像素，%n\u00a0级",
+    ", the largest in %n tile(s) of up to %1 × %2": "，最大一级分 %n 块（每块至多 %1 × %2）",
+    ", about %1 of memory": "，约需 %1 内存",
+    " (fits the %1 this computer can give; Preferences sets a limit)": "（在本机可提供的 %1 以内；可在“首选项”中设定上限）",
+    " (within your limit of %1)": "（在您设定的 %1 上限以内）",
+    ". Memory makes it %1 × %2 px: raise the limit or close other programs for the full size":
+        "。受内存限制，结果为 %1 × %2\u00a0像素：提高上限或关闭其他程序可得到完整尺寸",
+    "Cancelled after %n iteration(s), before the last level: kept at %1 × %2 (right-click the version: Continue Painting).":
+        "已在 %n 次迭代后取消，尚未画到最后一级：按 %1 × %2 保留（右键单击该版本：继续作画）。",
+    "The session is already being saved; try again when that is done.": "会话正在保存；请在保存完成后再试。",
+    "Saving the session…": "正在保存会话…",
+    "Saving": "正在保存",
+    "\nstopped at %1 × %2 of %3 × %4: Continue Painting (right-click) goes on from it":
+        "\n停在 %1 × %2（完整尺寸 %3 × %4）：“继续作画”（右键单击）可从这里接着画",
+    "Continue Painting": "继续作画",
+    # Models dialog (an earlier round's strings)
+    "Importing %1 (checking what it recognises in the test photos)…": "正在导入 %1（检查它在测试照片中能识别出什么）…",
+    "Checksum differs": "校验值不同",
+    "%1\n\nInstall it anyway?": "%1\n\n仍要安装吗？",
+    "Nothing was installed.": "未安装任何内容。",
 }
 
 

@@ -12,6 +12,7 @@
 
 #include "batch_queue_model.h"
 #include "error_messages.h"
+#include "preferences.h"
 #include "shuimo/batch/queue_store.h"
 #include "shuimo/engine/model_paths.h"
 #include "shuimo/engine/system_helpers.h"
@@ -138,6 +139,7 @@ void BatchController::start() {
     }
     batch::RunnerOptions options;
     options.weights = *weights;  // devices empty: each job on its own params.device
+    options.max_memory = memoryLimitBytes();  // Preferences: "use at most"; 0 automatic
     try {
         m_runner = std::make_unique<batch::BatchRunner>(*m_store, options, *m_observer);
     } catch (const std::exception& error) {

@@ -116,11 +116,13 @@ void EngineWorker::runJob(quint64 jobId, const JobRequest& request) {
         for (const QString& path : request.stylePaths) job.styles.push_back(loadImage(path));
         job.style_blend.assign(request.styleBlend.begin(), request.styleBlend.end());
         job.params = request.params;
+        if (request.initImage) job.init_image = *request.initImage;
 
         WorkerSink sink(*this, jobId);
         engine::StyleResult result = m_engine->run(job, sink);
         JobOutcome outcome;
         outcome.cancelled = result.cancelled;
+        outcome.stoppedEarly = result.stopped_early;
         outcome.iterationsRun = result.iterations_run;
         outcome.seconds = result.seconds;
         outcome.device = QString::fromStdString(result.device);
@@ -148,6 +150,16 @@ void EngineWorker::measureThroughput(const QString& device, int precision) {
         const double gflops =
             engine::measure_throughput_gflops(device.toStdString(), static_cast<engine::Precision>(precision));
         Q_EMIT throughputMeasured(device, precision, gflops);
+    } catch (const std::exception& error) {
+        Q_EMIT notice(0, QString::fromStdString(error.what()));
+    }
+}
+
+void EngineWorker::measureMemory(const QString& device) {
+    try {
+        std::string resolved;
+        const std::uint64_t bytes = engine::available_memory(device.toStdString(), &resolved);
+        Q_EMIT memoryMeasured(device, QString::fromStdString(resolved), bytes);
     } catch (const std::exception& error) {
         Q_EMIT notice(0, QString::fromStdString(error.what()));
     }

@@ -47,6 +47,8 @@ public Q_SLOTS:
     void yieldToInterface();
     // Measures the convolution throughput once (cached by the engine).
     void measureThroughput(const QString& device, int precision);
+    // Reads the memory a job on `device` could use now (engine::available_memory).
+    void measureMemory(const QString& device);
 
 Q_SIGNALS:
     void jobStarted(quint64 jobId);
@@ -57,6 +59,8 @@ Q_SIGNALS:
     void failed(quint64 jobId, const QString& message, shuimo::ui::ErrorKind kind);
     void notice(quint64 jobId, const QString& message);
     void throughputMeasured(const QString& device, int precision, double gflops);
+    // `resolved`: the device `device` came to ("cpu", "cuda:0"); bytes 0 = unknown.
+    void memoryMeasured(const QString& device, const QString& resolved, quint64 bytes);
 
 private:
     friend class WorkerSink;

@@ -9,6 +9,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QMainWindow>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QStatusBar>
 
 #include "export_writer.h"
@@ -16,6 +18,8 @@
 #include "session_controller.h"
 #include "shuimo/batch/params_json.h"
 #include "shuimo/engine/errors.h"
+#include "shuimo/image_io/image_io.h"
+#include "shuimo/session/continuation.h"
 
 namespace shuimo::ui {
 
@@ -54,14 +58,41 @@ QJsonObject ExportController::resultSettings() const {
     return painting ? paintingSettings(*painting, m_session->currentPhoto()) : QJsonObject();
 }
 
-QString ExportController::exportTo(const QString& path, int bitDepth, const QStringList& photos) const {
+std::optional<QSize> ExportController::unfinishedOutput(QSize photo) const {
+    const session::Painting* painting = m_session->currentPainting();
+    if (!painting) return std::nullopt;
+    const auto unfinished = session::unfinished_painting(*painting, {photo.width(), photo.height()});
+    if (!unfinished) return std::nullopt;
+    return QSize(unfinished->output.width, unfinished->output.height);
+}
+
+QString ExportController::exportTo(const QString& path, int bitDepth, const QStringList& photos, QSize photoSize,
+                                   Unfinished unfinished) const {
     const session::Painting* painting = m_session->currentPainting();
     if (!painting) return tr("The selected photo has no painting yet: run the style transfer first.");
     const QString photo = m_session->currentPhoto();
     QStringList inputs;
     for (const session::StyleRef& ref : painting->styles) inputs << ref.path;
     inputs << photo << photos;
-    const QString error = exportImage(session::to_image(painting->image), path, bitDepth, paintingSettings(*painting, photo), inputs);
+    engine::Image image = session::to_image(painting->image);
+    QJsonObject settings = paintingSettings(*painting, photo);
+    if (const std::optional<QSize> output = unfinishedOutput(photoSize)) {
+        if (unfinished == Unfinished::Refuse) {
+            return tr("%1 was stopped at %2 × %3, before its last level (%4 × %5): continue painting it, or choose to "
+                      "export it as it is or enlarged.")
+                .arg(painting->name)
+                .arg(image.width)
+                .arg(image.height)
+                .arg(output->width())
+                .arg(output->height());
+        }
+        settings[QStringLiteral("stopped_at")] = QStringLiteral("%1x%2").arg(image.width).arg(image.height);
+        if (unfinished == Unfinished::Upscaled) {
+            image = image_io::resize_image(image, {output->width(), output->height()});
+            settings[QStringLiteral("upscaled")] = true;
+        }
+    }
+    const QString error = exportImage(image, path, bitDepth, settings, inputs);
     if (error.isEmpty()) {
         const session::Photo* owner = m_session->session().photo(photo);
         m_session->markExported(photo, owner->current, QFileInfo(path).absoluteFilePath());
@@ -74,10 +105,32 @@ QString ExportController::suggestedPath() const {
     return photo.absoluteDir().filePath(photo.completeBaseName() + QStringLiteral("_shuimo.png"));
 }
 
-void ExportController::exportWithDialog(const QStringList& photos) {
+void ExportController::exportWithDialog(const QStringList& photos, QSize photoSize) {
     if (!hasResult()) {
         m_messages->showMessage(MessageBar::Kind::Information, tr("The selected photo has no painting yet: run the style transfer first."));
         return;
+    }
+    Unfinished unfinished = Unfinished::Refuse;
+    if (const std::optional<QSize> output = unfinishedOutput(photoSize)) {
+        const session::Painting* painting = m_session->currentPainting();
+        QMessageBox ask(QMessageBox::Question, tr("Export Painting"),
+                        tr("%1 was stopped at %2 × %3 px, before its last level (%4 × %5 px).")
+                            .arg(painting->name)
+                            .arg(painting->image.width)
+                            .arg(painting->image.height)
+                            .arg(output->width())
+                            .arg(output->height()),
+                        QMessageBox::Cancel, m_window);
+        ask.setInformativeText(tr("Enlarged, it has the full size but not the full detail; Continue Painting (right-click "
+                                  "the version) paints the remaining levels."));
+        QPushButton* upscaled = ask.addButton(tr("Export &Enlarged to %1 × %2").arg(output->width()).arg(output->height()),
+                                              QMessageBox::AcceptRole);
+        QPushButton* asIs = ask.addButton(tr("Export &As It Is"), QMessageBox::AcceptRole);
+        ask.setDefaultButton(QMessageBox::Cancel);
+        ask.exec();
+        if (ask.clickedButton() == upscaled) unfinished = Unfinished::Upscaled;
+        else if (ask.clickedButton() == asIs) unfinished = Unfinished::AsIs;
+        else return;
     }
     const QString suggested = suggestedPath();
     const QString png8 = tr("PNG, 8 bit (*.png)");
@@ -94,7 +147,7 @@ void ExportController::exportWithDialog(const QStringList& photos) {
         path += filter == jpeg ? QStringLiteral(".jpg") : (filter == tiff8 || filter == tiff16) ? QStringLiteral(".tif") : QStringLiteral(".png");
     }
     const int bitDepth = (filter == png16 || filter == tiff16) ? 16 : 8;
-    const QString error = exportTo(path, bitDepth, photos);
+    const QString error = exportTo(path, bitDepth, photos, photoSize, unfinished);
     if (error.isEmpty()) {
         m_window->statusBar()->showMessage(
             tr("Exported %1 and its settings (%2)").arg(path, QFileInfo(sidecarPath(path)).fileName()), 8000);

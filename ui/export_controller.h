@@ -7,6 +7,7 @@
 
 #include <QJsonObject>
 #include <QObject>
+#include <QSize>
 #include <QStringList>
 #include <optional>
 
@@ -34,13 +35,21 @@ public:
 
     // The selected photo has a selected painting.
     bool hasResult() const;
+    // How a painting stopped before its last level (smaller than its output) is written:
+    // nothing until the artist chooses (Refuse), at its own size, or enlarged to the output's.
+    enum class Unfinished { Refuse, AsIs, Upscaled };
+    // The selected painting's output size when it is unfinished (photo: the photo's size), else nullopt.
+    std::optional<QSize> unfinishedOutput(QSize photo) const;
     // Writes the selected painting; returns an error message (empty on success).
-    // Never writes over the job's inputs nor over `photos`.
-    QString exportTo(const QString& path, int bitDepth, const QStringList& photos) const;
+    // Never writes over the job's inputs nor over `photos`. An unfinished painting
+    // (photo: the photo's size) is written only as `unfinished` says.
+    QString exportTo(const QString& path, int bitDepth, const QStringList& photos, QSize photo = QSize(),
+                     Unfinished unfinished = Unfinished::Refuse) const;
     // "<photo>_shuimo.png" beside the selected photo: the name the dialog offers.
     QString suggestedPath() const;
     // Asks for a file and a format (beside the photo, suggestedPath()), then writes.
-    void exportWithDialog(const QStringList& photos);
+    // An unfinished painting first asks: upscaled, as it is, or not now.
+    void exportWithDialog(const QStringList& photos, QSize photo = QSize());
     // What goes into the file's text chunk and sidecar: inputs, parameters, run.
     static QJsonObject paintingSettings(const session::Painting& painting, const QString& photo);
     QJsonObject resultSettings() const;

@@ -10,6 +10,7 @@
 #include <QStringList>
 #include <exception>
 #include <memory>
+#include <optional>
 
 #include "shuimo/engine/image.h"
 #include "shuimo/engine/progress.h"
@@ -23,12 +24,20 @@ struct JobRequest {
     QStringList stylePaths;
     QList<double> styleBlend;  // one per style; empty = equal
     engine::StyleParams params;
+    // "Continue Painting" (issue 24): the stopped version's raw image to start from
+    // (params.init is Image, params the remaining levels: session/continuation.h), the
+    // parameters the new version records (the stopped one's) and the work already done.
+    std::shared_ptr<const engine::Image> initImage;
+    std::optional<engine::StyleParams> recordedParams;
+    int iterationsBefore = 0;
+    double secondsBefore = 0.0;
 };
 
 struct JobOutcome {
     std::shared_ptr<const engine::Image> image;  // full-precision result (for 16-bit export)
     std::shared_ptr<const engine::Image> rawImage;  // the result before finishing (re-finished without a run)
     bool cancelled = false;
+    bool stoppedEarly = false;  // cancelled before the last level: the image is that level's size
     int iterationsRun = 0;
     double seconds = 0.0;
     QString device;

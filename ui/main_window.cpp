@@ -48,6 +48,7 @@
 #include "style_gallery.h"
 #include "style_library.h"
 #include "styles_panel.h"
+#include "shuimo/session/continuation.h"
 #include "shuimo/session/refinish.h"
 #include "shuimo/session/session_file.h"
 #include "versions_strip.h"
@@ -146,6 +147,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
         applySettings(painting.params, painting.styles);
     });
     connect(m_versions, &VersionsStrip::paintOthersRequested, this, &MainWindow::paintOthersLike);
+    connect(m_versions, &VersionsStrip::continueRequested, this, &MainWindow::continuePainting);
     m_refinishTimer.setSingleShot(true);
     m_refinishTimer.setInterval(350);
     connect(&m_refinishTimer, &QTimer::timeout, this, &MainWindow::refinishCurrent);
@@ -396,18 +398,22 @@ void MainWindow::run() {
         m_messages->showMessage(MessageBar::Kind::Warning, why, weights ? tr("Models…") : QString());
         return;
     }
+    submit(*request);
+}
+
+void MainWindow::submit(const JobRequest& request) {
     m_restartTimer.stop();
     m_messages->hide();
-    if (m_controller->isBusy() && m_running && m_running->contentPath != request->contentPath) {
+    if (m_controller->isBusy() && m_running && m_running->contentPath != request.contentPath) {
         // Another photo is being painted: this one waits its turn.
-        m_session->enqueue(*request);
+        m_session->enqueue(request);
         statusBar()->showMessage(tr("%1 will be painted when %2 is done")
-                                     .arg(QFileInfo(request->contentPath).fileName(), QFileInfo(m_running->contentPath).fileName()),
+                                     .arg(QFileInfo(request.contentPath).fileName(), QFileInfo(m_running->contentPath).fileName()),
                                  8000);
         return;
     }
-    m_session->unqueue(request->contentPath);
-    startJob(*request);
+    m_session->unqueue(request.contentPath);
+    startJob(request);
 }
 
 void MainWindow::startJob(const JobRequest& request) {
@@ -493,7 +499,7 @@ void MainWindow::updateExportEnabled() {
 }
 
 void MainWindow::showVersions() {
-    m_versions->showPhoto(m_session->session().photo(m_photos->currentPhoto()));
+    m_versions->showPhoto(m_session->session().photo(m_photos->currentPhoto()), m_run->photoSize());
 }
 
 void MainWindow::showCurrentPainting() {
@@ -555,6 +561,38 @@ void MainWindow::applySettings(const engine::StyleParams& params, const std::vec
     } else {
         statusBar()->showMessage(tr("Settings applied (Ctrl+Z undoes)"), 6000);
     }
+}
+
+void MainWindow::continuePainting(int version) {
+    const QString photoPath = m_photos->currentPhoto();
+    const session::Photo* photo = m_session->session().photo(photoPath);
+    if (!photo || version < 0 || version >= static_cast<int>(photo->paintings.size())) return;
+    const session::Painting& painting = photo->paintings[static_cast<std::size_t>(version)];
+    const QSize size = m_run->photoSize();
+    JobRequest request;
+    request.contentPath = photoPath;
+    for (const session::StyleRef& style : painting.styles) {
+        request.stylePaths << style.path;
+        request.styleBlend << style.blend;
+    }
+    try {
+        request.params = session::continuation_params(painting, {size.width(), size.height()});
+    } catch (const engine::ConfigError& error) {
+        m_messages->showMessage(MessageBar::Kind::Warning, userErrorOf(error).message);
+        return;
+    }
+    const auto weights = engine::find_installed_vgg19_weights();
+    if (!weights) {
+        m_messages->showMessage(MessageBar::Kind::Warning, errorMessage(engine::ErrorCode::WeightsMissing, QStringList()), tr("Models…"));
+        return;
+    }
+    request.weightsPath = QString::fromStdString(weights->string());
+    request.initImage = std::make_shared<const engine::Image>(session::to_image(painting.raw.empty() ? painting.image : painting.raw));
+    request.recordedParams = painting.params;
+    request.iterationsBefore = painting.iterations_run;
+    request.secondsBefore = painting.seconds;
+    statusBar()->showMessage(tr("Continuing %1 from %2 × %3").arg(painting.name).arg(painting.image.width).arg(painting.image.height), 8000);
+    submit(request);
 }
 
 void MainWindow::paintOthersLike(int version) {
@@ -708,12 +746,12 @@ bool MainWindow::confirmClose() {
     return true;
 }
 
-QString MainWindow::exportResultTo(const QString& path, int bitDepth) {
-    return m_export->exportTo(path, bitDepth, m_photos->photos());
+QString MainWindow::exportResultTo(const QString& path, int bitDepth, ExportController::Unfinished unfinished) {
+    return m_export->exportTo(path, bitDepth, m_photos->photos(), m_run->photoSize(), unfinished);
 }
 
 void MainWindow::exportResult() {
-    m_export->exportWithDialog(m_photos->photos());
+    m_export->exportWithDialog(m_photos->photos(), m_run->photoSize());
     updateExportEnabled();
 }
 
@@ -724,7 +762,7 @@ void MainWindow::openBatchDialog() {
 
 void MainWindow::openPreferences() {
     PreferencesDialog dialog(this);
-    dialog.exec();
+    if (dialog.exec() == QDialog::Accepted) m_run->updateEstimate();  // the memory limit changes the plan
 }
 
 void MainWindow::loadSettings() {
@@ -758,7 +796,15 @@ void MainWindow::saveSettings() const {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
-    if (!confirmClose()) {
+    // Asking and saving run the event loop: a second close meanwhile waits for the first.
+    if (m_session->isSaving() || m_closing) {
+        event->ignore();
+        return;
+    }
+    m_closing = true;
+    const bool close = confirmClose();
+    m_closing = false;
+    if (!close) {
         event->ignore();
         return;
     }

@@ -47,8 +47,10 @@ public:
     // Adds photos (files, or image files inside folders) or, if toStyles, style references.
     // Returns how many were added.
     int addPaths(const QStringList& paths, bool toStyles);
-    // Writes the current result; returns an error message (empty on success).
-    QString exportResultTo(const QString& path, int bitDepth);
+    // Writes the current result; returns an error message (empty on success). One stopped
+    // before its last level is written only as `unfinished` says (ExportController).
+    QString exportResultTo(const QString& path, int bitDepth,
+                           ExportController::Unfinished unfinished = ExportController::Unfinished::Refuse);
     // The request the Run button would start, or an error message in `why`.
     std::optional<JobRequest> currentRequest(QString* why = nullptr) const;
 
@@ -81,6 +83,8 @@ public:
 
 public Q_SLOTS:
     void run();
+    // The current photo's version stopped before its last level goes on from its image (session/continuation.h).
+    void continuePainting(int version);
     void cancel();
     void openPhotos();
     void exportResult();
@@ -120,12 +124,15 @@ private:
     void refinishCurrent();
     void applySettings(const engine::StyleParams& params, const std::vector<session::StyleRef>& styles);
     void paintOthersLike(int version);
+    // Starts the request, or queues it when another photo is being painted.
+    void submit(const JobRequest& request);
     void rebuildFromSession();
     // Asks Save / Discard / Cancel when quitting would lose work; false: stay.
     bool confirmClose();
     void loadSettings();
     void saveSettings() const;
 
+    bool m_closing = false;  // closeEvent is asking or saving
     StyleController* m_controller = nullptr;
     ParameterPanel* m_params = nullptr;
     StyleGallery* m_gallery = nullptr;

@@ -459,6 +459,10 @@ void ParameterPanel::applyLayerPreset(int index) {
     onEdited();
 }
 
+QString ParameterPanel::estimate() const {
+    return m_estimate->text();
+}
+
 void ParameterPanel::setEstimate(const QString& text) {
     m_estimate->setText(text);
 }

@@ -40,6 +40,7 @@ public:
     // Shows `params` without recording an undo step (undo/redo, presets, start-up).
     void setParams(const engine::StyleParams& params);
     void setEstimate(const QString& text);
+    QString estimate() const;
     void applyQualityPreset(int index);  // qualityPresets(): 0 Draft, 1 Standard, 2 High, 3 Print
     void applyLayerPreset(int index);    // layerPresets()
 

@@ -8,6 +8,8 @@
 
 #include "loss_curve.h"
 #include "parameter_panel.h"
+#include "preferences.h"
+#include "shuimo/engine/host_memory.h"
 #include "shuimo/engine/job_plan.h"
 #include "style_controller.h"
 
@@ -47,6 +49,12 @@ RunPresenter::RunPresenter(StyleController* controller, ParameterPanel* params, 
         QSettings().setValue(throughputKey(m_params->params()), gflops);
         setKnownThroughput(gflops);
     });
+    connect(m_controller, &StyleController::memoryMeasured, this, [this](const QString& device, const QString& resolved, quint64 bytes) {
+        if (device != m_memoryDevice) return;
+        m_resolvedDevice = resolved;
+        m_deviceMemory = bytes;
+        updateEstimate();
+    });
 }
 
 void RunPresenter::setPhotoSize(const QSize& size) {
@@ -56,6 +64,12 @@ void RunPresenter::setPhotoSize(const QSize& size) {
 }
 
 void RunPresenter::requestThroughput() {
+    const QString device = QString::fromStdString(m_params->params().device);
+    if (m_memoryDevice != device) {
+        m_memoryDevice = device;
+        m_resolvedDevice.clear();
+        m_controller->measureMemory(device);
+    }
     if (m_throughputRequested) return;
     m_throughputRequested = true;
     const engine::StyleParams params = m_params->params();
@@ -73,27 +87,47 @@ void RunPresenter::setKnownThroughput(double gflops) {
     updateEstimate();
 }
 
+std::uint64_t RunPresenter::availableMemory(const engine::StyleParams& params) const {
+    // A GPU's free memory as the worker last read it; the host's is read now (it is cheap).
+    if (m_memoryDevice == QString::fromStdString(params.device) && !m_resolvedDevice.startsWith(QStringLiteral("cpu")) &&
+        !m_resolvedDevice.isEmpty())
+        return m_deviceMemory;
+    return engine::host_available_memory();
+}
+
 void RunPresenter::updateEstimate() {
     if (!m_photoSize.isValid()) {
         m_params->setEstimate(tr("Add a photo to see the output size, memory and time."));
         return;
     }
-    const engine::StyleParams params = m_params->params();
+    engine::StyleParams params = m_params->params();
+    // As the run will be planned (StyleController::startJob): the preference, else the automatic budget.
+    if (params.max_memory == 0) params.max_memory = memoryLimitBytes();
     try {
         const bool half = params.precision == engine::Precision::Fp16 || params.precision == engine::Precision::Bf16;
-        const engine::JobPlan plan = engine::plan_job(m_photoSize.width(), m_photoSize.height(), params, half ? 2 : 4);
-        QString text = tr("%1 × %2 px, %n level(s), about %3 of memory", nullptr, static_cast<int>(plan.levels.size()))
+        const engine::JobPlan plan = engine::plan_job(m_photoSize.width(), m_photoSize.height(), params, half ? 2 : 4,
+                                                      params.max_memory != 0 ? 0 : availableMemory(params));
+        QString text = tr("%1 × %2 px, %n level(s)", nullptr, static_cast<int>(plan.levels.size()))
                            .arg(plan.output.width)
-                           .arg(plan.output.height)
-                           .arg(formatBytes(plan.peak_bytes));
+                           .arg(plan.output.height);
         // Tiled levels (docs/TILING.md): the largest, as the planner cut it.
         if (!plan.levels.empty() && plan.levels.back().tiles.tiled()) {
             const auto& tiles = plan.levels.back().tiles;
-            text += tr(", the largest level in %n tile(s) of up to %1 × %2", nullptr, tiles.tiles())
+            text += tr(", the largest in %n tile(s) of up to %1 × %2", nullptr, tiles.tiles())
                         .arg(tiles.largest.width)
                         .arg(tiles.largest.height);
         }
+        text += tr(", about %1 of memory").arg(formatBytes(plan.peak_bytes));
+        if (plan.budget != 0) {
+            text += plan.automatic_budget ? tr(" (fits the %1 this computer can give; Preferences sets a limit)").arg(formatBytes(plan.budget))
+                                          : tr(" (within your limit of %1)").arg(formatBytes(plan.budget));
+        }
         text += m_gflops > 0 ? tr(", about %1").arg(formatDuration(plan.seconds_at(m_gflops))) : tr(", measuring speed…");
+        if (plan.result.width != plan.output.width || plan.result.height != plan.output.height) {
+            text += tr(". Memory makes it %1 × %2 px: raise the limit or close other programs for the full size")
+                        .arg(plan.result.width)
+                        .arg(plan.result.height);
+        }
         m_params->setEstimate(text);
     } catch (const std::exception& error) {
         m_params->setEstimate(QString::fromStdString(error.what()));
@@ -137,7 +171,12 @@ void RunPresenter::showProgress(const engine::IterationReport& report) {
 }
 
 void RunPresenter::showFinished(const JobOutcome& outcome) {
-    if (outcome.cancelled) {
+    if (outcome.cancelled && outcome.stoppedEarly && outcome.image) {
+        m_progressText->setText(tr("Cancelled after %n iteration(s), before the last level: kept at %1 × %2 "
+                                   "(right-click the version: Continue Painting).", nullptr, outcome.iterationsRun)
+                                    .arg(outcome.image->width)
+                                    .arg(outcome.image->height));
+    } else if (outcome.cancelled) {
         m_progressText->setText(tr("Cancelled after %n iteration(s); the best image so far is kept.", nullptr, outcome.iterationsRun));
     } else {
         m_progressText->setText(tr("Done: %n iteration(s) in %1 on %2 (%3).", nullptr, outcome.iterationsRun)

@@ -7,6 +7,8 @@
 
 #include <QObject>
 #include <QSize>
+#include <QString>
+#include <cstdint>
 #include <utility>
 #include <vector>
 
@@ -47,6 +49,8 @@ public:
 
 private:
     void requestThroughput();
+    // What the automatic budget is made from: the host's available memory, or a GPU's as last measured.
+    std::uint64_t availableMemory(const engine::StyleParams& params) const;
 
     StyleController* m_controller;
     ParameterPanel* m_params;
@@ -59,6 +63,9 @@ private:
     QSize m_photoSize;
     double m_gflops = 0.0;
     bool m_throughputRequested = false;
+    QString m_memoryDevice;    // the device whose memory was asked for ("auto", "cuda:1" …)
+    QString m_resolvedDevice;  // ... what it came to ("cpu", "cuda:0"); empty until answered
+    quint64 m_deviceMemory = 0;
 };
 
 }  // namespace shuimo::ui

@@ -1,12 +1,20 @@
 #include "session_controller.h"
 
 #include <QDateTime>
+#include <QEventLoop>
+#include <QProgressDialog>
+#include <QTimer>
+#include <QWidget>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QSettings>
 #include <QStandardPaths>
 #include <algorithm>
+#include <atomic>
+#include <exception>
+#include <memory>
+#include <thread>
 
 #include "shuimo/session/session_file.h"
 
@@ -115,12 +123,12 @@ int SessionController::addRun(const JobRequest& request, const JobOutcome& outco
     session::Painting painting;
     painting.created = QDateTime::currentDateTimeUtc();
     painting.end = outcome.cancelled ? session::PaintingEnd::Cancelled : session::PaintingEnd::Finished;
-    painting.params = request.params;
+    painting.params = request.recordedParams.value_or(request.params);
     for (int i = 0; i < request.stylePaths.size(); ++i) {
         painting.styles.push_back({request.stylePaths[i], i < request.styleBlend.size() ? request.styleBlend[i] : 1.0});
     }
-    painting.iterations_run = outcome.iterationsRun;
-    painting.seconds = outcome.seconds;
+    painting.iterations_run = request.iterationsBefore + outcome.iterationsRun;
+    painting.seconds = request.secondsBefore + outcome.seconds;
     painting.device = outcome.device;
     painting.precision = outcome.precision;
     painting.image = session::to_picture(*outcome.image);
@@ -192,20 +200,62 @@ std::optional<JobRequest> SessionController::takeNext() {
 }
 
 void SessionController::setModified(bool modified) {
+    if (modified) ++m_changes;
     if (m_modified == modified) return;
     m_modified = modified;
     Q_EMIT modifiedChanged(modified);
 }
 
-QString SessionController::saveTo(const QString& path) {
-    try {
-        session::save_session(path, m_session);
-    } catch (const session::SessionFileError& error) {
-        return sessionMessage(error);
+QString SessionController::writeSnapshot(const QString& path) {
+    if (m_saving) return tr("The session is already being saved; try again when that is done.");
+    m_saving = true;
+    // The copy is what is written: the document may change while the thread encodes it.
+    auto snapshot = std::make_shared<const session::Session>(m_session);
+    std::exception_ptr failure;
+    std::atomic<bool> done{false};
+    std::thread writer([&failure, &done, snapshot, path] {
+        try {
+            session::save_session(path, *snapshot);
+        } catch (...) {
+            failure = std::current_exception();
+        }
+        done = true;
+    });
+    {
+        QWidget* window = qobject_cast<QWidget*>(parent());
+        QProgressDialog progress(tr("Saving the session…"), QString(), 0, 0, window);  // busy: no cancel, no steps
+        progress.setWindowTitle(tr("Saving"));
+        progress.setWindowModality(Qt::WindowModal);
+        progress.setMinimumDuration(300);
+        progress.setValue(0);
+        QEventLoop loop;
+        QTimer poll;
+        QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
+            if (done) loop.quit();
+        });
+        poll.start(10);
+        if (!done) loop.exec();
     }
+    writer.join();
+    m_saving = false;
+    if (failure) {
+        try {
+            std::rethrow_exception(failure);
+        } catch (const session::SessionFileError& error) {
+            return sessionMessage(error);
+        } catch (const std::exception& error) {
+            return QString::fromStdString(error.what());
+        }
+    }
+    return {};
+}
+
+QString SessionController::saveTo(const QString& path) {
+    const quint64 changes = m_changes;
+    if (const QString error = writeSnapshot(path); !error.isEmpty()) return error;
     m_filePath = QFileInfo(path).absoluteFilePath();
     QSettings().setValue(QStringLiteral("session/file"), m_filePath);
-    setModified(false);
+    if (m_changes == changes) setModified(false);
     return {};
 }
 
@@ -229,11 +279,7 @@ QString SessionController::autosavePath() {
 QString SessionController::writeAutosave() {
     const QString path = autosavePath();
     QDir().mkpath(QFileInfo(path).absolutePath());
-    try {
-        session::save_session(path, m_session);
-    } catch (const session::SessionFileError& error) {
-        return sessionMessage(error);
-    }
+    if (const QString error = writeSnapshot(path); !error.isEmpty()) return error;
     QSettings settings;
     settings.setValue(QStringLiteral("session/file"), m_filePath);
     settings.setValue(QStringLiteral("session/modified"), m_modified);

@@ -63,12 +63,17 @@ public:
     // --- file ---
     QString filePath() const { return m_filePath; }
     bool isModified() const { return m_modified; }
-    // Returns an error message for the user (empty on success).
+    // Returns an error message for the user (empty on success). Saving writes a
+    // snapshot of the document on a thread of its own while this thread's event loop
+    // runs (a busy "Saving…" dialog after 300 ms): large paintings never freeze the
+    // window. Changes made meanwhile are not in the file and leave the document modified.
     QString saveTo(const QString& path);
     QString openFrom(const QString& path);
     // The autosave in the app's data folder: written at quit, opened at start.
     static QString autosavePath();
     QString writeAutosave();
+    // A save is being written (the event loop runs meanwhile): a second one, or quitting, waits.
+    bool isSaving() const { return m_saving; }
     void removeAutosave();
     // Opens the autosave if there is one. An unreadable one is moved aside (never
     // overwritten) and the message says where; empty message when all went well.
@@ -90,12 +95,16 @@ Q_SIGNALS:
 private:
     session::Photo* photo(const QString& path) { return m_session.photo(path); }
     void setModified(bool modified);
+    // Writes a copy of the document to `path` off this thread; the error message, empty on success.
+    QString writeSnapshot(const QString& path);
 
     session::Session m_session;
     std::optional<JobRequest> m_running;
     std::vector<JobRequest> m_queue;
     QString m_filePath;
     bool m_modified = false;
+    quint64 m_changes = 0;  // every change counts: a save clears "modified" only if none came during it
+    bool m_saving = false;
     PromptHook m_prompt;
 };
 

@@ -33,6 +33,7 @@ StyleController::StyleController(QObject* parent) : QObject(parent) {
     });
     connect(m_worker, &EngineWorker::throughputMeasured, this,
             [this](const QString&, int, double gflops) { Q_EMIT throughputMeasured(gflops); });
+    connect(m_worker, &EngineWorker::memoryMeasured, this, &StyleController::memoryMeasured);
     m_thread.start();
     QMetaObject::invokeMethod(m_worker, &EngineWorker::yieldToInterface, Qt::QueuedConnection);
 }
@@ -53,6 +54,8 @@ quint64 StyleController::startJob(const JobRequest& request) {
     JobRequest job = request;
     // The preview cadence is a preference, not a parameter: requests leave it at 0 (never).
     if (job.params.preview_every == 0 && job.params.preview_interval_ms == 0) job.params.preview_interval_ms = previewIntervalMs();
+    // So is the memory it may use ("use at most"; 0 automatic: the engine fits the available memory).
+    if (job.params.max_memory == 0) job.params.max_memory = memoryLimitBytes();
     m_worker->submit(m_currentJob, job);
     setBusy(true);
     return m_currentJob;
@@ -69,6 +72,10 @@ void StyleController::cancel() {
 void StyleController::measureThroughput(const QString& device, engine::Precision precision) {
     QMetaObject::invokeMethod(m_worker, "measureThroughput", Qt::QueuedConnection, Q_ARG(QString, device),
                               Q_ARG(int, static_cast<int>(precision)));
+}
+
+void StyleController::measureMemory(const QString& device) {
+    QMetaObject::invokeMethod(m_worker, "measureMemory", Qt::QueuedConnection, Q_ARG(QString, device));
 }
 
 void StyleController::setBusy(bool busy) {

@@ -25,6 +25,8 @@ public:
     bool isBusy() const { return m_busy; }
     quint64 currentJobId() const { return m_currentJob; }
     void measureThroughput(const QString& device, engine::Precision precision);
+    // Asks the worker what memory a job on `device` could use (memoryMeasured).
+    void measureMemory(const QString& device);
     void shutdown();
 
 public Q_SLOTS:
@@ -39,6 +41,8 @@ Q_SIGNALS:
     void failed(const QString& message, shuimo::ui::ErrorKind kind);
     void notice(const QString& message);
     void throughputMeasured(double gflops);
+    // For device ("auto", "cpu", …), which came to `resolved` ("cpu", "cuda:0"): bytes available (0 unknown).
+    void memoryMeasured(const QString& device, const QString& resolved, quint64 bytes);
 
 private:
     void setBusy(bool busy);

@@ -8,10 +8,12 @@
 #include <algorithm>
 
 #include "session_controller.h"
+#include "shuimo/session/continuation.h"
 
 namespace shuimo::ui {
 namespace {
 constexpr int kIndexRole = Qt::UserRole + 1;
+constexpr int kUnfinishedRole = Qt::UserRole + 2;  // stopped before its last level: it can be continued
 constexpr int kThumb = 48;
 
 QIcon thumbnail(const session::Painting& painting, qreal ratio) {
@@ -44,10 +46,10 @@ VersionsStrip::VersionsStrip(QWidget* parent) : QListWidget(parent) {
     hide();
 }
 
-void VersionsStrip::showPhoto(const session::Photo* photo) {
+void VersionsStrip::showPhoto(const session::Photo* photo, QSize photoSize) {
     QStringList signature;  // which paintings, in order: unchanged means only the current one moved
     if (photo) {
-        signature << photo->path;
+        signature << photo->path << QStringLiteral("%1x%2").arg(photoSize.width()).arg(photoSize.height());
         for (const session::Painting& painting : photo->paintings) signature << painting.name + painting.created.toString(Qt::ISODateWithMs);
     }
     m_filling = true;
@@ -73,10 +75,19 @@ void VersionsStrip::showPhoto(const session::Photo* photo) {
             if (painting.end == session::PaintingEnd::Cancelled) label = tr("%1 (stopped)").arg(label);
             auto* item = new QListWidgetItem(thumbnail(painting, ratio), label, this);
             item->setData(kIndexRole, static_cast<int>(i));
-            item->setToolTip(tr("%1\n%2, %n evaluation(s), %3 s%4", nullptr, painting.iterations_run)
-                                 .arg(painting.name, QLocale().toString(painting.created.toLocalTime(), QLocale::ShortFormat))
-                                 .arg(painting.seconds, 0, 'f', 1)
-                                 .arg(painting.refinished ? tr("\nre-finished without a run") : QString()));
+            QString tip = tr("%1\n%2, %n evaluation(s), %3 s%4", nullptr, painting.iterations_run)
+                              .arg(painting.name, QLocale().toString(painting.created.toLocalTime(), QLocale::ShortFormat))
+                              .arg(painting.seconds, 0, 'f', 1)
+                              .arg(painting.refinished ? tr("\nre-finished without a run") : QString());
+            if (const auto unfinished = session::unfinished_painting(painting, {photoSize.width(), photoSize.height()})) {
+                item->setData(kUnfinishedRole, true);
+                tip += tr("\nstopped at %1 × %2 of %3 × %4: Continue Painting (right-click) goes on from it")
+                           .arg(unfinished->stopped_at.width)
+                           .arg(unfinished->stopped_at.height)
+                           .arg(unfinished->output.width)
+                           .arg(unfinished->output.height);
+            }
+            item->setToolTip(tip);
         }
         if (photo->current >= 0 && photo->current < count()) {
             setCurrentItem(item(photo->current));
@@ -119,6 +130,9 @@ void VersionsStrip::contextMenuEvent(QContextMenuEvent* event) {
         const int current = currentItem()->data(kIndexRole).toInt();
         menu.addAction(tr("Compare with the Current Version"), this,
                        [this, index, current] { Q_EMIT compareRequested(std::min(index, current), std::max(index, current)); });
+    }
+    if (clicked->data(kUnfinishedRole).toBool()) {
+        menu.addAction(tr("Continue Painting"), this, [this, index] { Q_EMIT continueRequested(index); });
     }
     menu.addSeparator();
     menu.addAction(tr("Use These Settings"), this, [this, index] { Q_EMIT useSettingsRequested(index); });

@@ -2,7 +2,8 @@
 // The current photo's paintings (its versions), oldest first, as a strip of
 // thumbnails under the preview. A click makes one current (shown, exported);
 // two selected are compared in the preview (the older as "before"); the
-// context menu deletes one, takes its settings, or paints other photos with them.
+// context menu deletes one, takes its settings, paints other photos with them,
+// or continues one stopped before its last level.
 
 #include <QListWidget>
 
@@ -14,8 +15,9 @@ class VersionsStrip : public QListWidget {
     Q_OBJECT
 public:
     explicit VersionsStrip(QWidget* parent = nullptr);
-    // Shows `photo`'s versions (hidden when it has none).
-    void showPhoto(const session::Photo* photo);
+    // Shows `photo`'s versions (hidden when it has none); photoSize (the photo's
+    // pixels) says which stopped versions are smaller than their output.
+    void showPhoto(const session::Photo* photo, QSize photoSize = QSize());
     // The selected versions' indices, in the photo's order.
     QList<int> selectedVersions() const;
 
@@ -25,6 +27,8 @@ Q_SIGNALS:
     void deleteRequested(int index);
     void useSettingsRequested(int index);
     void paintOthersRequested(int index);
+    // "Continue Painting": only for a version stopped before its last level.
+    void continueRequested(int index);
 
 protected:
     void contextMenuEvent(QContextMenuEvent* event) override;
@@ -34,6 +38,7 @@ private:
     void onSelectionChanged();
     bool m_filling = false;
     QStringList m_signature;
+
 };
 
 }  // namespace shuimo::ui

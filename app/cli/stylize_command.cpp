@@ -88,7 +88,8 @@ std::string describe_plan(const StylizeOptions& options) {
     text += "estimated peak working memory: ~" + mib(plan.peak_bytes) +
             " on top of LibTorch and the weights (about 0.4 GiB on the CPU)";
     if (options.params.max_memory != 0) text += "; budget " + mib(options.params.max_memory);
-    else if (device.free_memory != 0) text += "; " + mib(device.free_memory) + " free";
+    else if (plan.automatic_budget) text += "; automatic budget " + mib(plan.budget) + " (" + mib(device.free_memory) + " available less a margin; --max-memory to choose)";
+    else text += "; the available memory is unknown: nothing fitted to it";
     text += "\n";
     text += "estimated time: ~" + duration(plan.seconds_at(device.gflops)) + " (" +
             std::to_string(static_cast<long long>(std::llround(plan.total_gflop))) + " GFLOP at a measured " +

@@ -238,6 +238,7 @@ struct BatchRunner::Impl {
             engine::StyleJob style_job;
             style_job.params = job.params;
             if (!device.empty()) style_job.params.device = device;
+            if (style_job.params.max_memory == 0) style_job.params.max_memory = options.max_memory;
             style_job.params.preview_every = 0;
             style_job.params.preview_interval_ms = 2000;
             const image_io::LoadedImage content = image_io::read_image(queue.resolve(job.content));

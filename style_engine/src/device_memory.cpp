@@ -1,6 +1,6 @@
 #include "device_memory.h"
 
-#include <fstream>
+#include "shuimo/engine/host_memory.h"
 
 #ifdef __GLIBC__
 #include <malloc.h>
@@ -41,21 +41,10 @@ AllocatorDeviceIndex allocator_index(const torch::Device& device) {
 }
 #endif
 
-std::uint64_t cpu_available_memory() {
-    std::ifstream meminfo("/proc/meminfo");
-    std::string key;
-    std::uint64_t value = 0;
-    std::string unit;
-    while (meminfo >> key >> value >> unit) {
-        if (key == "MemAvailable:") return value * 1024;
-    }
-    return 0;
-}
-
 }  // namespace
 
 std::uint64_t device_free_memory(const torch::Device& device) {
-    if (device.is_cpu()) return cpu_available_memory();
+    if (device.is_cpu()) return host_available_memory();
 #ifdef SHUIMO_WITH_CUDA
     const c10::cuda::CUDAGuard guard(static_cast<c10::DeviceIndex>(device.index() < 0 ? 0 : device.index()));
     std::size_t free = 0;

@@ -10,7 +10,7 @@
 namespace shuimo::engine {
 
 // Bytes a job could still allocate on `device`: on the CPU the kernel's
-// MemAvailable, on a GPU the driver's free memory plus what torch's caching
+// available memory (host_memory.h: MemAvailable within the cgroup), on a GPU the driver's free memory plus what torch's caching
 // allocator holds unused. 0 when unknown.
 std::uint64_t device_free_memory(const torch::Device& device);
 

@@ -147,12 +147,15 @@ LevelMemoryPlan plan_level_memory(const Level& level, const StyleParams& params,
         return e;
     };
     auto tile_need = [&](const TilePlan& t, bool checkpointed) { return tile_estimate(t, checkpointed).total() + t.canvas_bytes; };
+    const std::uint64_t budget = memory_budget(params, free_memory);
+    const std::string whose = params.max_memory != 0 ? std::string("the memory budget")
+                                                     : "the automatic budget (" + mib(free_memory) + " available less a margin)";
     auto finish_tiled = [&](TilePlan t) -> LevelMemoryPlan {
         plan.size = size;
         plan.memory = tile_estimate(t, d.checkpointed);
         // Under a memory budget the Grams are made in windows that need no more than a
         // tile (at least a frame's side); without one, at once.
-        if (params.max_memory != 0) {
+        if (budget != 0) {
             const double window_pixels = static_cast<double>(plan.memory.total()) / kGramWindowBytesPerPixel;
             const int side = static_cast<int>(std::sqrt(window_pixels)) / 32 * 32;
             t.gram_window = std::max({side, t.largest_frame.width, t.largest_frame.height});
@@ -161,18 +164,16 @@ LevelMemoryPlan plan_level_memory(const Level& level, const StyleParams& params,
         return plan;
     };
     const int long_side = std::max(size.width, size.height);
-    // The largest tile below `below` whose tile fits `budget` (tile 0: none does).
-    auto fit_tiles = [&](int below, std::uint64_t budget, bool checkpointed) {
+    // The largest tile below `below` whose tile fits `limit` (tile 0: none does).
+    auto fit_tiles = [&](int below, std::uint64_t limit, bool checkpointed) {
         const int smallest = std::max(kMinAutoTile, 3 * min_level_side(params));
         for (int tile = (below - 1) / 16 * 16; tile >= smallest; tile -= 16) {
             TilePlan t = plan_tiles(size, tile, level.iterations, params);
-            if (tile_need(t, checkpointed) <= budget) return t;
+            if (tile_need(t, checkpointed) <= limit) return t;
         }
         return TilePlan{};
     };
 
-    const std::uint64_t budget = params.max_memory != 0 ? params.max_memory : free_memory;
-    const char* whose = params.max_memory != 0 ? "the memory budget" : "the free memory";
     if (params.tile_size > 0 && long_side > params.tile_size && level.iterations > 0) {
         // Tiles as asked; a budget may make them smaller still (checkpointing first, as for a whole level).
         TilePlan t = plan_tiles(size, params.tile_size, level.iterations, params);
@@ -181,7 +182,7 @@ LevelMemoryPlan plan_level_memory(const Level& level, const StyleParams& params,
             plan.notices.push_back("tiles of " + text(t.largest) + " need ~" + mib(tile_need(t, false)) + ", more than " + whose +
                                    " (" + mib(budget) + "): using gradient checkpointing");
         }
-        if (params.max_memory != 0 && tile_need(t, d.checkpointed) > budget) t = fit_tiles(params.tile_size, budget, d.checkpointed);
+        if (budget != 0 && tile_need(t, d.checkpointed) > budget) t = fit_tiles(params.tile_size, budget, d.checkpointed);
         if (t.tiled()) {
             plan.notices.push_back(text(size) + " in " + tiles_text(t) + ": ~" + mib(tile_need(t, d.checkpointed) - t.canvas_bytes) +
                                    " per tile and " + mib(t.canvas_bytes) + " for the whole image in host memory");
@@ -194,8 +195,7 @@ LevelMemoryPlan plan_level_memory(const Level& level, const StyleParams& params,
         plan.notices.push_back(text(size) + " needs ~" + mib(need(size, false)) + ", more than " + whose + " (" + mib(budget) +
                                "): using gradient checkpointing (~" + mib(need(size, true)) + ", about a fifth slower)");
     }
-    // Free memory moves while we run; only an explicit budget changes the job further up front.
-    if (params.max_memory == 0 || need(size, d.checkpointed) <= budget) return finish();
+    if (need(size, d.checkpointed) <= budget) return finish();
     // At print sizes L-BFGS's history outweighs the network (24 bytes per pixel per step):
     // a shorter memory costs some convergence speed, a smaller image costs the print.
     if (params.optimizer == OptimizerKind::Lbfgs && level.iterations > 10) {
@@ -239,14 +239,26 @@ LevelMemoryPlan plan_level_memory(const Level& level, const StyleParams& params,
         d.shrink /= std::sqrt(2.0);
         size = shrunk_size(level.width, level.height, d.shrink);
         if (std::min(size.width, size.height) < min_side) {
-            throw OutOfMemoryError("a memory budget of " + mib(budget) + " is too small for this job even at the " +
-                                   "smallest size; raise --max-memory or use shallower layers");
+            throw OutOfMemoryError(params.max_memory != 0
+                                       ? "a memory budget of " + mib(budget) + " is too small for this job even at the " +
+                                             "smallest size; raise --max-memory or use shallower layers"
+                                       : "only " + mib(free_memory) + " of memory is available, too little for this job even at " +
+                                             "the smallest size; close other programs or use shallower layers");
         }
     }
     plan.notices.push_back(text(asked) + " does not fit in " + whose + " of " + mib(budget) +
                            (d.checkpointed ? " even with checkpointing" : "") + ": optimising at " + text(size) +
                            " instead (the result will be smaller than asked)");
     return finish();
+}
+
+std::uint64_t automatic_memory_budget(std::uint64_t available) {
+    const std::uint64_t margin = available / 10 + kAutomaticMarginBytes;
+    return available > margin ? available - margin : (available != 0 ? 1 : 0);
+}
+
+std::uint64_t memory_budget(const StyleParams& params, std::uint64_t available) {
+    return params.max_memory != 0 ? params.max_memory : automatic_memory_budget(available);
 }
 
 double evaluation_gflop(int width, int height, const StyleParams& params, bool checkpointed) {
@@ -271,6 +283,8 @@ JobPlan plan_job(int content_width, int content_height, const StyleParams& param
     validate(params);
     JobPlan plan;
     plan.output = output_size(content_width, content_height, params.size);
+    plan.budget = memory_budget(params, free_memory);
+    plan.automatic_budget = params.max_memory == 0 && plan.budget != 0;
     const int deepest = deepest_index(params);
     MemoryDecisions decisions = initial_memory_decisions(params);
     for (const Level& level : plan_levels(plan.output.width, plan.output.height, params)) {

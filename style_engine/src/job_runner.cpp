@@ -98,8 +98,10 @@ JobRunner::JobRunner(const StyleJob& job, ProgressSink& sink, ModelCache& models
     for (const auto& level : levels_) {
         if (level.iterations > 0) check_min_side({level.width, level.height}, min_side_, "a level of the schedule (min size)");
     }
-    // The plan a dry run shows: evaluations (a tiled level's, tile by tile) and their costs.
-    const JobPlan plan = plan_job(job.content.width, job.content.height, p_, conv_bytes(dtype_));
+    // The plan a dry run shows: evaluations (a tiled level's, tile by tile) and their costs, under
+    // the budget the levels will be planned to (each level is planned again when it starts).
+    const JobPlan plan = plan_job(job.content.width, job.content.height, p_, conv_bytes(dtype_),
+                                  p_.max_memory != 0 ? 0 : device_free_memory(device_));
     total_iterations_ = plan.total_iterations;
     costs_ = level_costs(plan);
     report_every_ = p_.report_every > 0 ? p_.report_every : (device_.is_cuda() ? 10 : 1);
@@ -715,12 +717,18 @@ StyleResult JobRunner::run() {
 
     const Size final_size = shrunk_size(out_.width, out_.height, memory_.shrink);
     const bool at_final_size = start.size(2) == final_size.height && start.size(3) == final_size.width;
-    const torch::Tensor final_image = at_final_size ? start : resize_image_tensor(start, final_size);
-    if (p_.preserve_colors && !at_final_size) content_at_result = tensor_to_image(resize_image_tensor(content_full_, final_size));
+    // A job cancelled before its last level keeps the image it had, at that level's size (issue 24):
+    // blown up it would only look finished, and cost the session the full size's bytes.
+    const bool stopped_early = cancelled_ && !at_final_size;
+    const torch::Tensor final_image = at_final_size || stopped_early ? start : resize_image_tensor(start, final_size);
+    const Size result_size{static_cast<int>(final_image.size(3)), static_cast<int>(final_image.size(2))};
+    if (p_.preserve_colors && (content_at_result.width != result_size.width || content_at_result.height != result_size.height))
+        content_at_result = tensor_to_image(resize_image_tensor(content_full_, result_size));
     StyleResult result;
     result.raw_image = tensor_to_image(final_image);
     result.image = finish_painting(result.raw_image, p_, content_at_result, paper_);
     result.cancelled = cancelled_;
+    result.stopped_early = stopped_early;
     result.iterations_run = evaluations_;
     result.seconds = seconds_since_start();
     result.final_total_loss = at_final_size ? last_level_loss : kNaN;

@@ -94,6 +94,16 @@ DeviceReport describe_device(const std::string& device_spec, Precision precision
     }
 }
 
+std::uint64_t available_memory(const std::string& device_spec, std::string* resolved) {
+    try {
+        const torch::Device device = resolve_device(device_spec);
+        if (resolved != nullptr) *resolved = device_name(device);
+        return device_free_memory(device);
+    } catch (const c10::Error& e) {
+        throw DeviceError(std::string("could not inspect the device: ") + e.what_without_backtrace());
+    }
+}
+
 struct StyleEngine::Impl {
     std::filesystem::path weights_path;
     std::unique_ptr<ModelCache> models;

@@ -4,6 +4,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -123,6 +124,30 @@ private Q_SLOTS:
         QVERIFY2(plan.contains(QStringLiteral("level 2: 1024x819, 100 evaluations, ~")), qPrintable(plan));
         QVERIFY2(plan.contains(QStringLiteral("estimated peak working memory: ~")), qPrintable(plan));
         QVERIFY(!QFile::exists(output));
+    }
+
+    // Issue 24: with no --max-memory an A3 print is fitted to the memory available
+    // (here said to be 6 GiB by the test variable): tiles, under the automatic budget.
+    void printSizeDryRunWithNoBudgetFitsTheAvailableMemory() {
+        QProcessEnvironment environment = testing::isolatedEnvironment(m_dir.path());
+        environment.insert(QStringLiteral("SHUIMO_AVAILABLE_MEMORY"), QStringLiteral("6G"));
+        const testing::ProcessRunner cli(QStringLiteral(SHUIMO_CLI_PATH), environment);
+        QStringList arguments = baseArguments(file(QStringLiteral("a3.png")));
+        arguments[arguments.indexOf(QStringLiteral("--size")) + 1] = QStringLiteral("4961");
+        arguments[arguments.indexOf(QStringLiteral("--iterations")) + 1] = QStringLiteral("300");
+        arguments << QStringLiteral("--dry-run");
+        const auto result = cli.run(arguments, 120000);
+        QVERIFY2(result.exit_code == 0, result.err.constData());
+        const QString plan = QString::fromUtf8(result.out);
+        QVERIFY2(plan.contains(QStringLiteral("output 4961x3969")), qPrintable(plan));
+        QVERIFY2(plan.contains(QStringLiteral(" tiles")), qPrintable(plan));
+        // 6144 MiB less a tenth and 512 MiB.
+        QVERIFY2(plan.contains(QStringLiteral("automatic budget 5018 MiB (6144 MiB available")), qPrintable(plan));
+        const QRegularExpression peak(QStringLiteral("estimated peak working memory: ~(\\d+) MiB"));
+        const auto match = peak.match(plan);
+        QVERIFY2(match.hasMatch(), qPrintable(plan));
+        QVERIFY2(match.captured(1).toLongLong() <= 5018, qPrintable(plan));
+        QVERIFY(!QFile::exists(file(QStringLiteral("a3.png"))));
     }
 
     void plainRunWritesSixteenBitTiff() {

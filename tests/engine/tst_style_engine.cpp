@@ -504,15 +504,30 @@ private Q_SLOTS:
         QVERIFY(sink.reports[0].content_loss == 0.0);
     }
 
-    void cancelDuringACoarseLevelStillGivesTheOutputSize() {
+    // Issue 24: a job stopped in a coarse level keeps that level's image at its own size
+    // (blown up to the output's it would look finished and cost the full size's bytes);
+    // one stopped in its last level comes back at the output size.
+    void cancelDuringACoarseLevelKeepsThatLevelsImage() {
         auto job = twoLevelJob(30);
+        job.params.preserve_colors = true;  // the finishing works at the level's size too
         RecordingSink sink;
         sink.cancel_when = [](const RecordingSink& s) { return s.reports.size() >= 2; };
         const auto result = m_engine->run(job, sink);
         QVERIFY(result.cancelled);
+        QVERIFY(result.stopped_early);
         QCOMPARE(result.iterations_run, 2);
-        QCOMPARE(result.image.width, 64);
-        QCOMPARE(result.image.height, 48);
+        QCOMPARE(result.image.width, 32);
+        QCOMPARE(result.image.height, 24);
+        QCOMPARE(result.raw_image.width, 32);
+        QCOMPARE(result.raw_image.height, 24);
+
+        RecordingSink late;
+        late.cancel_when = [](const RecordingSink& s) { return s.reports.size() >= 22; };  // level 1 starts at 21
+        const auto last = m_engine->run(job, late);
+        QVERIFY(last.cancelled);
+        QVERIFY(!last.stopped_early);
+        QCOMPARE(last.image.width, 64);
+        QCOMPARE(last.image.height, 48);
     }
 
     void bf16LossesAgreeWithFp32() {

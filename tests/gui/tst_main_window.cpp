@@ -19,6 +19,7 @@
 #include <QJsonObject>
 #include <QMenuBar>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QUndoStack>
 #include <QApplication>
 #include <QtTest>
@@ -28,12 +29,14 @@
 #include "message_bar.h"
 #include "parameter_panel.h"
 #include "photo_strip.h"
+#include "preferences.h"
+#include "preferences_dialog.h"
+#include "size_control.h"
 #include "main_window.h"
 #include "slider_spin.h"
 #include "style_controller.h"
 #include "style_gallery.h"
 #include "preview_view.h"
-#include "size_control.h"
 #include "translations.h"
 
 using namespace shuimo;
@@ -113,6 +116,64 @@ private Q_SLOTS:
         QCOMPARE(window.styleGallery()->count(), 2);
         QCOMPARE(window.styleGallery()->selectedPaths(), QStringList{QFileInfo(style).absoluteFilePath()});
         QCOMPARE(window.photoStrip()->count(), 3);
+    }
+
+    // Issue 24: the estimate at print sizes says tiles and memory, fitted to what the
+    // computer has (here said to be 6 GiB); the Preferences limit changes the plan.
+    void estimateFitsPrintSizesToTheMemory() {
+        qputenv("SHUIMO_AVAILABLE_MEMORY", "6G");
+        ui::setMemoryLimitGiB(0.0);
+        QTemporaryDir dir;
+        const QString photo = testing::writeImage(dir.path(), QStringLiteral("photo.png"), 400, 300, false);
+        ui::MainWindow window;
+        window.setKnownThroughput(10.0);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        drop(&window, window.previewView(), {QUrl::fromLocalFile(photo)});
+        ui::ParameterPanel* panel = window.parameterPanel();
+        // "about 3.2 GB of memory" -> 3.2; the tiles of the largest level -> their count.
+        auto memory = [&] {
+            const QRegularExpression about(QStringLiteral("about ([0-9.]+) (GB|MB) of memory"));
+            const auto match = about.match(panel->estimate());
+            return match.hasMatch() ? match.captured(1).toDouble() / (match.captured(2) == QStringLiteral("MB") ? 1024.0 : 1.0) : -1.0;
+        };
+        auto tiles = [&] {
+            const auto match = QRegularExpression(QStringLiteral("the largest in (\\d+) tile")).match(panel->estimate());
+            return match.hasMatch() ? match.captured(1).toInt() : 0;
+        };
+
+        panel->outputSize()->setValue(4961);  // A3 at 300 dpi
+        QString text = panel->estimate();
+        QVERIFY2(text.contains(QStringLiteral("4961 × 3721 px")), qPrintable(text));
+        QVERIFY2(tiles() > 1, qPrintable(text));
+        // 6 GiB less a tenth and 0.5 GiB.
+        QVERIFY2(text.contains(QStringLiteral("fits the 4.9 GB this computer can give")), qPrintable(text));
+        QVERIFY2(memory() > 0.0 && memory() <= 4.9, qPrintable(text));
+
+        panel->outputSize()->setValue(7016);  // A2
+        text = panel->estimate();
+        const int automaticTiles = tiles();
+        QVERIFY2(automaticTiles > 1 && memory() <= 4.9, qPrintable(text));
+
+        // The preference, through its dialog.
+        {
+            ui::PreferencesDialog dialog(&window);
+            auto* limit = dialog.findChild<QDoubleSpinBox*>();
+            QVERIFY(limit);
+            QCOMPARE(limit->value(), 0.0);
+            QCOMPARE(limit->text(), QStringLiteral("Automatic"));
+            limit->setValue(2.0);
+            dialog.accept();
+        }
+        QCOMPARE(ui::memoryLimitBytes(), std::uint64_t{2} << 30);
+        panel->outputSize()->setValue(4961);
+        panel->outputSize()->setValue(7016);
+        text = panel->estimate();
+        QVERIFY2(text.contains(QStringLiteral("within your limit of 2.0 GB")), qPrintable(text));
+        QVERIFY2(tiles() > automaticTiles, qPrintable(text));
+        QVERIFY2(memory() > 0.0 && memory() <= 2.0, qPrintable(text));
+        ui::setMemoryLimitGiB(0.0);
+        qunsetenv("SHUIMO_AVAILABLE_MEMORY");
     }
 
     void slidersAndSpinBoxesStayInSync_data() {

@@ -6,6 +6,8 @@
 // add and can be removed, and finishing edits re-finish without a run.
 
 #include <QApplication>
+#include <QElapsedTimer>
+#include <QTimer>
 #include <QFile>
 #include <QImageReader>
 #include <QJsonDocument>
@@ -27,6 +29,7 @@
 #include "process_setup.h"
 #include "session_controller.h"
 #include "shuimo/engine/ink_output.h"
+#include "shuimo/session/session_file.h"
 #include "style_controller.h"
 #include "style_gallery.h"
 #include "versions_strip.h"
@@ -210,6 +213,130 @@ private Q_SLOTS:
         QCOMPARE(window.loadSettingsFrom(file + QStringLiteral(".json")), QString());
         QCOMPARE(window.parameterPanel()->params().tv_weight, params.tv_weight);
         QVERIFY(window.loadSettingsFrom(m_square).contains(QStringLiteral("no Shuimo settings")));
+    }
+
+    // Issue 24: a run cancelled in a coarse level is kept at that level's size (not
+    // blown up), said so, exported only as the artist chooses, and continued from.
+    void aRunStoppedInACoarseLevelIsKeptSmallAndCanBeContinued() {
+        ui::MainWindow window;
+        window.setKnownThroughput(10.0);
+        QCOMPARE(window.addPaths({m_cat}, false), 1);  // 64 x 48
+        window.styleGallery()->setSelected(window.styleGallery()->entries().first().path, true);
+        engine::StyleParams params = window.parameterPanel()->params();
+        params.size = 64;
+        params.scales = 2;
+        params.min_size = 32;
+        params.level_iterations = {400, 4};
+        params.iterations = 404;
+        params.device = "cpu";
+        params.optimizer = engine::OptimizerKind::Adam;
+        window.parameterPanel()->setParams(params);
+        ui::StyleController* controller = window.controller();
+        QSignalSpy progressed(controller, &ui::StyleController::progressed);
+        QSignalSpy finished(controller, &ui::StyleController::jobFinished);
+        window.photoStrip()->setCurrentPhoto(m_cat);
+        window.run();
+        QTRY_VERIFY_WITH_TIMEOUT(progressed.count() >= 3, 60000);
+        window.cancel();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
+        QVERIFY(progressed.last().at(0).value<engine::IterationReport>().scale == 0);  // it stopped in level 0
+        const session::Photo* cat = window.sessionController()->session().photo(m_cat);
+        QCOMPARE(cat->paintings.size(), std::size_t{1});
+        const session::Painting& stopped = cat->paintings[0];
+        QCOMPARE(stopped.end, session::PaintingEnd::Cancelled);
+        QCOMPARE(QSize(stopped.image.width, stopped.image.height), QSize(32, 24));
+        QCOMPARE(QSize(stopped.raw.width, stopped.raw.height), QSize(32, 24));
+        QVERIFY2(window.versionsStrip()->item(0)->toolTip().contains(QStringLiteral("stopped at 32 × 24 of 64 × 48")),
+                 qPrintable(window.versionsStrip()->item(0)->toolTip()));
+
+        // Export: not without a choice; as it is; enlarged to the output's size, and the file says so.
+        QTemporaryDir out;
+        const QString refused = out.filePath(QStringLiteral("refused.png"));
+        const QString why = window.exportResultTo(refused, 8);
+        QVERIFY2(why.contains(QStringLiteral("stopped at 32 × 24")), qPrintable(why));
+        QVERIFY(!QFile::exists(refused));
+        const QString asIs = out.filePath(QStringLiteral("as_is.png"));
+        QCOMPARE(window.exportResultTo(asIs, 8, ui::ExportController::Unfinished::AsIs), QString());
+        QCOMPARE(QImageReader(asIs).size(), QSize(32, 24));
+        const QString enlarged = out.filePath(QStringLiteral("enlarged.png"));
+        QCOMPARE(window.exportResultTo(enlarged, 8, ui::ExportController::Unfinished::Upscaled), QString());
+        QImageReader reader(enlarged);
+        QCOMPARE(reader.size(), QSize(64, 48));
+        const QJsonObject settings = QJsonDocument::fromJson(reader.text(QStringLiteral("ShuimoSettings")).toUtf8()).object();
+        QCOMPARE(settings.value(QStringLiteral("stopped_at")).toString(), QStringLiteral("32x24"));
+        QVERIFY(settings.value(QStringLiteral("upscaled")).toBool());
+
+        // Continue Painting: the rest of level 0 and level 1, from the stopped image, recorded with its settings.
+        const int spent = stopped.iterations_run;
+        QVERIFY(spent >= 3 && spent < 400);
+        window.continuePainting(0);
+        QVERIFY(controller->isBusy());
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 120000);
+        cat = window.sessionController()->session().photo(m_cat);
+        QCOMPARE(cat->paintings.size(), std::size_t{2});
+        const session::Painting& continued = cat->paintings[1];
+        QCOMPARE(continued.end, session::PaintingEnd::Finished);
+        QCOMPARE(QSize(continued.image.width, continued.image.height), QSize(64, 48));
+        QCOMPARE(continued.params, cat->paintings[0].params);
+        QCOMPARE(continued.iterations_run, 404);  // nothing run twice
+        // It went on from the stopped image: its first evaluation already had content loss
+        // (started from the content photo, Adam's first evaluation has none).
+        const auto reports = progressed.mid(progressed.size() - (404 - spent));
+        QVERIFY(reports.first().at(0).value<engine::IterationReport>().content_loss > 0.0);
+        QCOMPARE(reports.last().at(0).value<engine::IterationReport>().width, 64);
+        QCOMPARE(window.exportResultTo(out.filePath(QStringLiteral("full.png")), 8), QString());  // no choice needed now
+    }
+
+    // Issue 24: saving a 200 MB session (here Save; quitting writes the autosave the same
+    // way) leaves the event loop running, writes the document as it was when the save
+    // began, and a change made meanwhile keeps the document "modified".
+    void savingALargeSessionKeepsTheWindowResponsive() {
+        ui::MainWindow window;
+        window.addPaths({m_cat}, false);
+        ui::SessionController* controller = window.sessionController();
+        session::Session document = controller->session();
+        engine::StyleParams params;
+        for (unsigned i = 0; i < 3; ++i) {
+            session::Painting painting = madePainting(params, window.styleGallery()->entries().first().path, i);
+            painting.name = QStringLiteral("Version %1").arg(i + 1);
+            painting.image = noisePicture(3000, 2000, 10 + i);  // noise: the file cannot compress it
+            painting.raw = noisePicture(3000, 2000, 20 + i);
+            document.add_painting(0, std::move(painting));
+        }
+        controller->setSession(document);
+        QTemporaryDir out;
+        const QString file = out.filePath(QStringLiteral("large.shuimo"));
+
+        QElapsedTimer clock;
+        qint64 last = -1, maxGap = 0;
+        int ticks = 0;
+        bool changed = false;
+        QTimer timer;
+        timer.setTimerType(Qt::PreciseTimer);
+        timer.setInterval(10);
+        connect(&timer, &QTimer::timeout, this, [&] {
+            const qint64 now = clock.elapsed();
+            if (last >= 0) maxGap = qMax(maxGap, now - last);
+            last = now;
+            if (++ticks == 3 && controller->isSaving()) {
+                controller->setCurrentVersion(m_cat, 0);  // an edit while the file is written
+                changed = true;
+            }
+        });
+        clock.start();
+        timer.start();
+        QCOMPARE(window.saveSessionTo(file), QString());
+        const qint64 took = clock.elapsed();
+        timer.stop();
+        qInfo("saved %lld MB in %lld ms: %d ticks, largest gap %lld ms", QFileInfo(file).size() >> 20, took, ticks, maxGap);
+        QVERIFY(QFileInfo(file).size() > 200ll << 20);
+        QVERIFY2(changed, "the save ended before the edit could be made: it did not run the event loop");
+        QVERIFY2(maxGap < 150, qPrintable(QStringLiteral("largest gap %1 ms").arg(maxGap)));
+        QVERIFY(controller->isModified());  // the edit is not in the file
+        const session::Session written = session::load_session(file);
+        QCOMPARE(written.photos.at(0).current, document.photos.at(0).current);
+        QCOMPARE(written.photos.at(0).paintings, document.photos.at(0).paintings);
+        QCOMPARE(controller->session().photos.at(0).current, 0);
     }
 
     void versionsCanBePickedComparedAndDeleted() {

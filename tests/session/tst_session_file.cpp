@@ -14,6 +14,8 @@
 #include "shuimo/engine/ink_output.h"
 #include "shuimo/engine/style_engine.h"
 #include "shuimo/image_io/image_io.h"
+#include "shuimo/engine/schedule.h"
+#include "shuimo/session/continuation.h"
 #include "shuimo/session/refinish.h"
 #include "shuimo/session/session_file.h"
 
@@ -305,6 +307,78 @@ private Q_SLOTS:
         // The painting keeps raw at 16 bits: a few steps of rounding through the finishing.
         QVERIFY2(worst <= 4.0 / 65535.0, qPrintable(QStringLiteral("largest difference %1").arg(worst)));
     }
+
+    // Issue 24: a painting stopped before its last level is known by its size, and
+    // "Continue Painting" runs exactly the rest of its schedule from it.
+    void unfinishedPaintingsAreTheCancelledSmallOnes() {
+        session::Painting p = painting(QStringLiteral("v"), 0, false);  // a 12 x 9 image
+        p.params.size = 96;
+        const engine::Size photo{400, 300};
+        p.end = session::PaintingEnd::Finished;
+        QVERIFY(!session::unfinished_painting(p, photo));
+        p.end = session::PaintingEnd::Cancelled;
+        const auto unfinished = session::unfinished_painting(p, photo);
+        QVERIFY(unfinished);
+        QCOMPARE(unfinished->stopped_at.width, p.image.width);
+        QCOMPARE(unfinished->output.width, 96);
+        QCOMPARE(unfinished->output.height, 72);
+        QVERIFY(!session::unfinished_painting(p, {}));  // no photo size: not known
+        p.params.size = p.image.width;  // stopped in its last level: at full size
+        QVERIFY(!session::unfinished_painting(p, {p.image.width * 4, p.image.height * 4}));
+        QVERIFY_THROWS_EXCEPTION(engine::ConfigError, session::continuation_params(p, {p.image.width * 4, p.image.height * 4}));
+    }
+
+    void continuationRunsTheRestOfTheSchedule_data() {
+        QTest::addColumn<int>("size");
+        QTest::addColumn<int>("stoppedLevel");
+        QTest::addColumn<int>("spentInIt");  // evaluations spent in the level it stopped in
+        QTest::newRow("512, in level 1") << 512 << 1 << 50;
+        QTest::newRow("512, at the end of level 0") << 512 << 0 << -1;  // -1: all of them
+        QTest::newRow("A3, in level 2") << 4961 << 2 << 3;
+        QTest::newRow("A3, in level 0") << 4961 << 0 << 100;
+    }
+
+    void continuationRunsTheRestOfTheSchedule() {
+        QFETCH(int, size);
+        QFETCH(int, stoppedLevel);
+        QFETCH(int, spentInIt);
+        const engine::Size photo{4000, 3000};
+        session::Painting p;
+        p.end = session::PaintingEnd::Cancelled;
+        p.params.size = size;
+        p.params.style_weight = 3e5;
+        const engine::Size output = engine::output_size(photo.width, photo.height, size);
+        const auto levels = engine::plan_levels(output.width, output.height, p.params);
+        QVERIFY(stoppedLevel + 1 < static_cast<int>(levels.size()));
+        const engine::Level& stopped = levels[static_cast<std::size_t>(stoppedLevel)];
+        int before = 0;
+        for (int i = 0; i < stoppedLevel; ++i) before += levels[static_cast<std::size_t>(i)].iterations;
+        const int spent = spentInIt < 0 ? stopped.iterations : spentInIt;
+        p.iterations_run = before + spent;
+        p.image = session::to_picture(noise(stopped.width, stopped.height, 3));
+
+        const engine::StyleParams next = session::continuation_params(p, photo);
+        QCOMPARE(next.init, engine::InitKind::Image);
+        QCOMPARE(next.style_weight, 3e5);  // the rest as the painting had them
+        QCOMPARE(next.size, size);
+        // The remaining levels: the stopped one with what it had left (if anything), then every finer one.
+        std::vector<engine::Level> expected;
+        if (spent < stopped.iterations) expected.push_back({stopped.width, stopped.height, stopped.iterations - spent});
+        for (std::size_t i = static_cast<std::size_t>(stoppedLevel) + 1; i < levels.size(); ++i) expected.push_back(levels[i]);
+        const auto planned = engine::plan_levels(output.width, output.height, next);
+        QCOMPARE(planned.size(), expected.size());
+        int total = 0;
+        for (std::size_t i = 0; i < planned.size(); ++i) {
+            QCOMPARE(planned[i].iterations, expected[i].iterations);
+            QVERIFY2(std::abs(planned[i].width - expected[i].width) <= 2 && std::abs(planned[i].height - expected[i].height) <= 2,
+                     qPrintable(QStringLiteral("level %1: %2x%3, the schedule's %4x%5").arg(i).arg(planned[i].width)
+                                    .arg(planned[i].height).arg(expected[i].width).arg(expected[i].height)));
+            total += planned[i].iterations;
+        }
+        QCOMPARE(planned.back().width, output.width);
+        QCOMPARE(total + p.iterations_run, p.params.iterations);  // nothing run twice, nothing left out
+    }
+
 };
 
 QTEST_GUILESS_MAIN(TestSessionFile)

@@ -131,13 +131,6 @@
   <context>
     <name>shuimo::ui::RunPresenter</name>
     <message numerus="yes">
-      <source>%1 × %2 px, %n level(s), about %3 of memory</source>
-      <translation>
-        <numerusform>%1 × %2 px, %n level, about %3 of memory</numerusform>
-        <numerusform>%1 × %2 px, %n levels, about %3 of memory</numerusform>
-      </translation>
-    </message>
-    <message numerus="yes">
       <source>Cancelled after %n iteration(s); the best image so far is kept.</source>
       <translation>
         <numerusform>Cancelled after %n iteration; the best image so far is kept.</numerusform>
@@ -166,10 +159,24 @@
       </translation>
     </message>
     <message numerus="yes">
-      <source>, the largest level in %n tile(s) of up to %1 × %2</source>
+      <source>%1 × %2 px, %n level(s)</source>
       <translation>
-        <numerusform>, the largest level in %n tile of up to %1 × %2</numerusform>
-        <numerusform>, the largest level in %n tiles of up to %1 × %2</numerusform>
+        <numerusform>%1 × %2 px, %n level</numerusform>
+        <numerusform>%1 × %2 px, %n levels</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>, the largest in %n tile(s) of up to %1 × %2</source>
+      <translation>
+        <numerusform>, the largest in %n tile of up to %1 × %2</numerusform>
+        <numerusform>, the largest in %n tiles of up to %1 × %2</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>Cancelled after %n iteration(s), before the last level: kept at %1 × %2 (right-click the version: Continue Painting).</source>
+      <translation>
+        <numerusform>Cancelled after %n iteration, before the last level: kept at %1 × %2 (right-click the version: Continue Painting).</numerusform>
+        <numerusform>Cancelled after %n iterations, before the last level: kept at %1 × %2 (right-click the version: Continue Painting).</numerusform>
       </translation>
     </message>
   </context>

@@ -577,6 +577,26 @@
       <source>no parameters</source>
       <translation>没有参数</translation>
     </message>
+    <message>
+      <source>%1 was stopped at %2 × %3, before its last level (%4 × %5): continue painting it, or choose to export it as it is or enlarged.</source>
+      <translation>%1 在 %2 × %3 时停止，尚未画到最后一级（%4 × %5）：请继续作画，或选择按原样导出、放大后导出。</translation>
+    </message>
+    <message>
+      <source>%1 was stopped at %2 × %3 px, before its last level (%4 × %5 px).</source>
+      <translation>%1 在 %2 × %3 像素时停止，尚未画到最后一级（%4 × %5 像素）。</translation>
+    </message>
+    <message>
+      <source>Enlarged, it has the full size but not the full detail; Continue Painting (right-click the version) paints the remaining levels.</source>
+      <translation>放大后尺寸完整，但细节不完整；“继续作画”（右键单击该版本）会画完剩余的级。</translation>
+    </message>
+    <message>
+      <source>Export &amp;Enlarged to %1 × %2</source>
+      <translation>放大到 %1 × %2 后导出(&amp;E)</translation>
+    </message>
+    <message>
+      <source>Export &amp;As It Is</source>
+      <translation>按原样导出(&amp;A)</translation>
+    </message>
   </context>
   <context>
     <name>shuimo::ui::ExportWriter</name>
@@ -892,6 +912,10 @@ Then tick a style on the left and press Run.</source>
       <source>Reset &amp;Layout</source>
       <translation>重置布局(&amp;L)</translation>
     </message>
+    <message>
+      <source>Continuing %1 from %2 × %3</source>
+      <translation>从 %2 × %3 继续画 %1</translation>
+    </message>
   </context>
   <context>
     <name>shuimo::ui::MessageBar</name>
@@ -1035,10 +1059,6 @@ Then tick a style on the left and press Run.</source>
       <translation>VGG-19 权重 (*.safetensors *.caffemodel);;所有文件 (*)</translation>
     </message>
     <message>
-      <source>Importing %1…</source>
-      <translation>正在导入 %1…</translation>
-    </message>
-    <message>
       <source>Unknown weights file</source>
       <translation>未知的权重文件</translation>
     </message>
@@ -1079,6 +1099,26 @@ Install it anyway, unverified, under this name (letters, digits, '-', '_', '.'):
     <message>
       <source>The downloaded file is not the one expected (it differs from the catalogue's checksum), so it was not installed. Try Download again later.</source>
       <translation>下载的文件与预期不符（校验值与目录中的不同），因此未安装。请稍后再次下载。</translation>
+    </message>
+    <message>
+      <source>Importing %1 (checking what it recognises in the test photos)…</source>
+      <translation>正在导入 %1（检查它在测试照片中能识别出什么）…</translation>
+    </message>
+    <message>
+      <source>Checksum differs</source>
+      <translation>校验值不同</translation>
+    </message>
+    <message>
+      <source>%1
+
+Install it anyway?</source>
+      <translation>%1
+
+仍要安装吗？</translation>
+    </message>
+    <message>
+      <source>Nothing was installed.</source>
+      <translation>未安装任何内容。</translation>
     </message>
   </context>
   <context>
@@ -1456,6 +1496,30 @@ Install it anyway, unverified, under this name (letters, digits, '-', '_', '.'):
       <source>&amp;Preview every:</source>
       <translation>预览间隔(&amp;P)：</translation>
     </message>
+    <message>
+      <source> GB</source>
+      <translation> GB</translation>
+    </message>
+    <message>
+      <source>Automatic</source>
+      <translation>自动</translation>
+    </message>
+    <message>
+      <source>Automatic fits each painting to the memory available when it starts.</source>
+      <translation>自动：每幅画开始时按当时可用的内存安排。</translation>
+    </message>
+    <message>
+      <source>Automatic fits each painting to the memory available when it starts: now %1 GB, of which it would use %2 GB, leaving a tenth and 0.5 GB for other programs. Large prints are painted in tiles to fit.</source>
+      <translation>自动：每幅画开始时按当时可用的内存安排。现在可用 %1 GB，其中将使用 %2 GB，留出十分之一和 0.5 GB 给其他程序。大幅打印尺寸会分块绘制以适应内存。</translation>
+    </message>
+    <message>
+      <source>The most memory a painting may use; a print that needs more is painted in tiles</source>
+      <translation>一幅画最多可使用的内存；需要更多内存的打印尺寸会分块绘制</translation>
+    </message>
+    <message>
+      <source>&amp;Use at most:</source>
+      <translation>最多使用(&amp;U)：</translation>
+    </message>
   </context>
   <context>
     <name>shuimo::ui::PresetsMenu</name>
@@ -1563,12 +1627,6 @@ Install it anyway, unverified, under this name (letters, digits, '-', '_', '.'):
       <source>Add a photo to see the output size, memory and time.</source>
       <translation>添加照片后可看到输出尺寸、所需内存和时间。</translation>
     </message>
-    <message numerus="yes">
-      <source>%1 × %2 px, %n level(s), about %3 of memory</source>
-      <translation>
-        <numerusform>%1 × %2 像素，%n 级，约需 %3 内存</numerusform>
-      </translation>
-    </message>
     <message>
       <source>, about %1</source>
       <translation>，约 %1</translation>
@@ -1617,15 +1675,43 @@ Install it anyway, unverified, under this name (letters, digits, '-', '_', '.'):
       <source>%1 h</source>
       <translation>%1 小时</translation>
     </message>
-    <message numerus="yes">
-      <source>, the largest level in %n tile(s) of up to %1 × %2</source>
-      <translation>
-        <numerusform>，最大一级分 %n 块处理（每块至多 %1 × %2）</numerusform>
-      </translation>
-    </message>
     <message>
       <source> · tile %1 of %2</source>
       <translation> · 第 %1/%2 块</translation>
+    </message>
+    <message numerus="yes">
+      <source>%1 × %2 px, %n level(s)</source>
+      <translation>
+        <numerusform>%1 × %2 像素，%n 级</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>, the largest in %n tile(s) of up to %1 × %2</source>
+      <translation>
+        <numerusform>，最大一级分 %n 块（每块至多 %1 × %2）</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>, about %1 of memory</source>
+      <translation>，约需 %1 内存</translation>
+    </message>
+    <message>
+      <source> (fits the %1 this computer can give; Preferences sets a limit)</source>
+      <translation>（在本机可提供的 %1 以内；可在“首选项”中设定上限）</translation>
+    </message>
+    <message>
+      <source> (within your limit of %1)</source>
+      <translation>（在您设定的 %1 上限以内）</translation>
+    </message>
+    <message>
+      <source>. Memory makes it %1 × %2 px: raise the limit or close other programs for the full size</source>
+      <translation>。受内存限制，结果为 %1 × %2 像素：提高上限或关闭其他程序可得到完整尺寸</translation>
+    </message>
+    <message numerus="yes">
+      <source>Cancelled after %n iteration(s), before the last level: kept at %1 × %2 (right-click the version: Continue Painting).</source>
+      <translation>
+        <numerusform>已在 %n 次迭代后取消，尚未画到最后一级：按 %1 × %2 保留（右键单击该版本：继续作画）。</numerusform>
+      </translation>
     </message>
   </context>
   <context>
@@ -1673,6 +1759,18 @@ Install it anyway, unverified, under this name (letters, digits, '-', '_', '.'):
     <message>
       <source>Shuimo</source>
       <translation>水墨</translation>
+    </message>
+    <message>
+      <source>The session is already being saved; try again when that is done.</source>
+      <translation>会话正在保存；请在保存完成后再试。</translation>
+    </message>
+    <message>
+      <source>Saving the session…</source>
+      <translation>正在保存会话…</translation>
+    </message>
+    <message>
+      <source>Saving</source>
+      <translation>正在保存</translation>
     </message>
   </context>
   <context>
@@ -1831,6 +1929,16 @@ re-finished without a run</source>
     <message>
       <source>Delete This Version</source>
       <translation>删除此版本</translation>
+    </message>
+    <message>
+      <source>
+stopped at %1 × %2 of %3 × %4: Continue Painting (right-click) goes on from it</source>
+      <translation>
+停在 %1 × %2（完整尺寸 %3 × %4）：“继续作画”（右键单击）可从这里接着画</translation>
+    </message>
+    <message>
+      <source>Continue Painting</source>
+      <translation>继续作画</translation>
     </message>
   </context>
 </TS>

@@ -14,6 +14,7 @@
 
 #include <atomic>
 #include <condition_variable>
+#include <cstdint>
 #include <filesystem>
 #include <memory>
 #include <mutex>
@@ -56,6 +57,9 @@ struct RunnerOptions {
     // listed twice. Empty = one worker on each job's own params.device.
     std::vector<std::string> devices;
     std::filesystem::path weights;  // the VGG-19 safetensors
+    // The memory budget of a job whose params give none (0: the automatic one, job_plan.h):
+    // the app's "use at most" preference.
+    std::uint64_t max_memory = 0;
 };
 
 class BatchRunner {

@@ -46,7 +46,7 @@ struct TilePlan {
     int context = 0;                       // pixels of surroundings a tile is seen in (tile_frame, tiling.h)
     int align = 1;                         // ... with the frame's origin on this lattice (the deepest layer's downsample)
     Size largest_frame;                    // the largest frame: what a tile's memory and time are planned at
-    int gram_window = 0;                   // under --max-memory: side of the windows the Grams are made in; 0 = at once
+    int gram_window = 0;                   // under a budget: side of the windows the Grams are made in; 0 = at once
     std::uint64_t canvas_bytes = 0;        // the whole image and its companions, in host memory
     bool tiled() const { return tile > 0; }
     int passes() const { return static_cast<int>(tiles_per_pass.size()); }
@@ -94,13 +94,25 @@ struct LevelMemoryPlan {
     std::vector<std::string> notices;  // what was decided and why, as the user is told
 };
 
-// The memory decisions for one level, given those of the levels before it.
-// budget: params.max_memory when set, else free_memory (0 = unknown: nothing is
-// decided, out-of-memory recovery is the safety net). Checkpointing (Auto) is
-// chosen under either budget; free memory moves while a job runs, so only an
-// explicit max_memory shortens L-BFGS's history, then tiles the level (tile_size auto)
-// and only then shrinks the image. An explicit params.tile_size tiles every level
-// longer than it, whatever the budget (which may make the tiles smaller still).
+// The budget a job plans to when none is given (params.max_memory 0): the memory
+// the device has available now, less a margin for what else needs it while the
+// job runs (the desktop and its other programs, the app's own images and
+// previews, LibTorch's allocator slack): a tenth of it plus 512 MiB. On a 24 GB
+// machine with 23.6 GB available that is 20.7 GB. 0 when available is 0 (unknown).
+constexpr std::uint64_t kAutomaticMarginBytes = 512ull << 20;
+std::uint64_t automatic_memory_budget(std::uint64_t available);
+
+// What a job plans to: params.max_memory when set, else automatic_memory_budget(available).
+std::uint64_t memory_budget(const StyleParams& params, std::uint64_t available);
+
+// The memory decisions for one level, given those of the levels before it, under
+// memory_budget(params, free_memory) (0 = unknown: nothing is decided, out-of-memory
+// recovery is the safety net). An explicit budget and the automatic one are planned
+// to alike: gradient checkpointing (Auto) first, then a shorter L-BFGS history, then
+// tiles (tile_size auto), and only then a smaller image. An explicit params.tile_size
+// tiles every level longer than it, whatever the budget (which may make the tiles
+// smaller still). The runner plans each level with the memory available when it
+// starts; a dry run with what is available now.
 // Throws OutOfMemoryError when even the smallest size does not fit.
 LevelMemoryPlan plan_level_memory(const Level& level, const StyleParams& params, int conv_bytes, std::uint64_t free_memory,
                                   const MemoryDecisions& before);
@@ -126,6 +138,8 @@ struct JobPlan {
     int total_iterations = 0;           // evaluations, a tiled level's counted tile by tile
     std::uint64_t peak_bytes = 0;       // the largest level's working memory (a tiled level's: a tile's plus its canvas)
     double total_gflop = 0.0;           // every evaluation of every level, plus the targets' passes
+    std::uint64_t budget = 0;           // memory_budget: what the plan fits (0 = unknown, nothing fitted)
+    bool automatic_budget = false;      // budget is automatic_memory_budget (no max_memory given)
 
     // Wall-clock estimate at a sustained throughput (GFLOP/s, as measured by
     // measure_throughput_gflops): the convolution work plus the optimiser's
@@ -142,7 +156,7 @@ double evaluation_gflop(int width, int height, const StyleParams& params, bool c
 
 // The plan for a content image of content_width x content_height.
 // conv_bytes: 4 for fp32 convolutions, 2 for bf16/fp16. free_memory: what the
-// device has free (0 = unknown). Levels are planned by plan_level_memory, as
+// device has available (device_free_memory, host_available_memory; 0 = unknown). Levels are planned by plan_level_memory, as
 // the engine plans them. Throws ConfigError, or OutOfMemoryError when the
 // budget is too small for the job at any size.
 JobPlan plan_job(int content_width, int content_height, const StyleParams& params, int conv_bytes = 4,

@@ -74,6 +74,12 @@ struct DeviceReport {
 };
 DeviceReport describe_device(const std::string& device, Precision precision);
 
+// The memory a job on `device` ("auto" resolved) could use now, without timing
+// anything: host_available_memory() on the CPU, the free device memory on a GPU.
+// `resolved` (optional) receives the device it came to ("cpu", "cuda:0").
+// For the GUI's estimate; 0 = unknown. Throws DeviceError.
+std::uint64_t available_memory(const std::string& device, std::string* resolved = nullptr);
+
 // Output size for a content image of width x height and params.size.
 Size output_size(int content_width, int content_height, int requested_long_side);
 

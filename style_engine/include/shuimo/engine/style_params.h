@@ -77,9 +77,11 @@ struct StyleJob {
 };
 
 struct StyleResult {
-    Image image;                 // RGB in [0,1] at the output size
+    Image image;                 // RGB in [0,1] at the output size; cancelled before the last level: at the
+                                 // size of the level it stopped in (stopped_early)
     Image raw_image;             // the same before finishing (colour strength, preserve colours, ink): the GUI re-finishes it
     bool cancelled = false;
+    bool stopped_early = false;  // cancelled before the last level: image is smaller than the output
     int iterations_run = 0;
     double seconds = 0.0;
     double final_total_loss = 0.0;  // of the returned image's evaluation
