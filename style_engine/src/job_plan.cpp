@@ -104,8 +104,17 @@ TilePlan plan_tiles(Size size, int tile, int iterations, const StyleParams& para
             t.largest_frame = {std::max(t.largest_frame.width, f.width), std::max(t.largest_frame.height, f.height)};
         }
     }
-    t.canvas_bytes = static_cast<std::uint64_t>(size.width) * static_cast<std::uint64_t>(size.height) * kTiledCanvasBytesPerPixel;
+    t.canvas_bytes = static_cast<std::uint64_t>(size.width) * static_cast<std::uint64_t>(size.height) * kTiledCanvasBytesPerPixel +
+                     tiled_level_host_bytes(size, params);
     return t;
+}
+
+std::uint64_t tiled_level_host_bytes(Size size, const StyleParams& params) {
+    constexpr double kRgbFloatBytes = 3 * 4;
+    const double long_side = std::max(size.width, size.height);
+    const double style = params.style_layers.empty() ? 0.0 : long_side * long_side * params.style_scale * params.style_scale * kRgbFloatBytes;
+    const double before = static_cast<double>(size.width) * size.height / 4.0 * kRgbFloatBytes;
+    return static_cast<std::uint64_t>(std::ceil(style + before));
 }
 
 MemoryDecisions initial_memory_decisions(const StyleParams& params) {

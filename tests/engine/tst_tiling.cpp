@@ -211,7 +211,9 @@ private Q_SLOTS:
         QCOMPARE(t.context, engine::kTileContext);
         QVERIFY(t.largest_frame.width > t.largest.width && t.largest_frame.width <= t.largest.width + 2 * t.context + 15);
         QVERIFY(t.largest_frame.height > t.largest.height && t.largest_frame.height <= t.largest.height + 2 * t.context + 15);
-        QCOMPARE(t.canvas_bytes, std::uint64_t{1009} * 701 * engine::kTiledCanvasBytesPerPixel);
+        // The canvas, the style at the level's size (1009² at style scale 1) and the level before's result.
+        QCOMPARE(t.canvas_bytes, std::uint64_t{1009} * 701 * engine::kTiledCanvasBytesPerPixel +
+                                     static_cast<std::uint64_t>(std::ceil(1009.0 * 1009 * 12 + 1009.0 * 701 / 4 * 12)));
     }
 };
 

@@ -21,6 +21,9 @@
 #include <cstdio>
 
 #include "main_window.h"
+#include "parameter_panel.h"
+#include "preferences_dialog.h"
+#include "size_control.h"
 #include "process_setup.h"
 #include "random_weights.h"
 #include "style_controller.h"
@@ -167,6 +170,29 @@ int main(int argc, char** argv) {
         ok = progressed.count() >= 60 && save(window, out, QStringLiteral("main_window_en_running.png")) && ok;
         window.cancel();
         window.controller()->shutdown();
+    }
+    removeTranslators();
+    // Issue 24: the estimate at A3 fitted to the memory (a fixed 23 GB available, so the
+    // pixels are the same on every machine) and the Preferences with the memory limit.
+    qputenv("SHUIMO_AVAILABLE_MEMORY", "23G");
+    for (const QString language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+        shuimo::ui::installTranslators(app, language);
+        const QString suffix = language == QStringLiteral("en") ? QStringLiteral("en") : QStringLiteral("zh");
+        {
+            shuimo::ui::MainWindow window;
+            prepare(window, photo, style);
+            window.parameterPanel()->outputSize()->setValue(4961);  // A3 at 300 dpi
+            QTest::qWait(100);
+            ok = save(window, out, QStringLiteral("main_window_%1_a3_estimate.png").arg(suffix)) && ok;
+            shuimo::ui::PreferencesDialog preferences(&window);
+            preferences.show();
+            if (!QTest::qWaitForWindowExposed(&preferences)) std::fprintf(stderr, "take_screenshots: Preferences was not shown\n");
+            ok = save(preferences, out, QStringLiteral("preferences_%1.png").arg(suffix)) && ok;
+            preferences.close();
+            window.close();
+            QSettings().remove(QStringLiteral("userStyles"));
+        }
+        removeTranslators();
     }
     return ok ? 0 : 1;
 }

@@ -78,6 +78,13 @@ constexpr std::uint64_t kGramWindowBytesPerPixel = 1152;
 // the content at the level's size and the finished preview (fp32 RGB each).
 constexpr std::uint64_t kTiledCanvasBytesPerPixel = 4 * 3 * 4;
 
+// Host memory a tiled level holds beside its canvas (issue 24: the 12-Mpx overage):
+// each style image resampled to the level's size while its Grams are made in
+// windows (fp32 RGB, at most long side² × style_scale², whatever the style's
+// aspect), and the level before's result it starts from (a quarter of the level's
+// pixels at most, fp32 RGB).
+std::uint64_t tiled_level_host_bytes(Size size, const StyleParams& params);
+
 // Passes over a tiled level of `iterations` evaluations, and each pass's share:
 // several passes with shifted grids and fewer evaluations each hide seams, but
 // every tile needs at least two evaluations (one optimiser step) per pass.
