@@ -515,6 +515,8 @@ int main(int argc, char** argv) {
     }
 
     try {
+        // Made before anything runs: a missing folder must not cost a measurement taken first.
+        if (!save.empty()) std::filesystem::create_directories(save);
         std::filesystem::path weights_path = weights;
         std::filesystem::path temp_weights;
         if (weights.empty()) {
