@@ -244,9 +244,33 @@ LevelMemoryPlan plan_level_memory(const Level& level, const StyleParams& params,
     }
     const Size asked = size;
     const int min_side = min_level_side(params);
+    // Tiled when the full size is not: what does not fit is the whole image in host memory
+    // (the canvas), so the largest smaller size whose canvas and tiles fit is tried at each
+    // step before a size that fits whole (which would be far smaller: an A2 under 2 GiB
+    // fits whole only at ~900 px, in tiles at ~5000).
     while (need(size, d.checkpointed) > budget) {
         d.shrink /= std::sqrt(2.0);
         size = shrunk_size(level.width, level.height, d.shrink);
+        if (params.tile_size == 0 && level.iterations > 0 && std::min(size.width, size.height) >= min_side &&
+            need(size, d.checkpointed) > budget) {
+            // As at the full size: tiles start again from the levels before, plain first.
+            const MemoryDecisions shrinking = d;
+            d = before;
+            d.shrink = shrinking.shrink;
+            TilePlan t = fit_tiles(std::max(size.width, size.height), budget, d.checkpointed);
+            if (!t.tiled() && !d.checkpointed && params.checkpointing == Checkpointing::Auto) {
+                d.checkpointed = true;
+                t = fit_tiles(std::max(size.width, size.height), budget, true);
+            }
+            if (t.tiled()) {
+                plan.notices.clear();
+                plan.notices.push_back(text(asked) + " does not fit in " + whose + " of " + mib(budget) +
+                                       ", not even in tiles (the whole image stays in host memory): optimising at " +
+                                       text(size) + " in " + tiles_text(t) + " instead (the result will be smaller than asked)");
+                return finish_tiled(t);
+            }
+            d = shrinking;
+        }
         if (std::min(size.width, size.height) < min_side) {
             throw OutOfMemoryError(params.max_memory != 0
                                        ? "a memory budget of " + mib(budget) + " is too small for this job even at the " +

@@ -95,7 +95,7 @@ private Q_SLOTS:
     // budget is met, checkpointing only when needed, a shrink only when the
     // history is exhausted, the dry run's result size is the last level's.
     void planJobAgreesWithTheRunnersPlanner() {
-        int shrunk_plans = 0, checkpointed_plans = 0, shortened_plans = 0, refused = 0, tiled_levels = 0;
+        int shrunk_plans = 0, checkpointed_plans = 0, shortened_plans = 0, refused = 0, tiled_levels = 0, shrunk_tiled_levels = 0;
         for (const auto optimizer : {engine::OptimizerKind::Lbfgs, engine::OptimizerKind::Adam})
         for (const auto checkpointing : {engine::Checkpointing::Auto, engine::Checkpointing::On, engine::Checkpointing::Off})
         for (const auto [width, height] : {std::pair{300, 200}, std::pair{1024, 1024}, std::pair{2400, 1600}, std::pair{4000, 3000}})
@@ -153,14 +153,22 @@ private Q_SLOTS:
                 QCOMPARE(mine.tiles.tiled(), theirs.tiles.tiled());
                 if (mine.tiles.tiled()) {
                     QVERIFY2(budget == 0 || mine.memory.total() + mine.tiles.canvas_bytes <= budget, qPrintable(where));
-                    // Tiles instead of shrinking: no new shrink at a tiled level.
-                    QCOMPARE(theirs.decisions.shrink, i > 0 ? runner[i - 1].decisions.shrink : 1.0);
+                    // Tiles instead of shrinking: a tiled level shrinks only when the whole image does not fit
+                    // beside any tile at the full size (issue 24), and then says so.
+                    const double previous = i > 0 ? runner[i - 1].decisions.shrink : 1.0;
+                    if (theirs.decisions.shrink != previous) {
+                        QVERIFY2(theirs.decisions.shrink < previous, qPrintable(where));
+                        QVERIFY2(!theirs.notices.empty() && theirs.notices.back().find("not even in tiles") != std::string::npos,
+                                 qPrintable(where));
+                        ++shrunk_tiled_levels;
+                    }
                     ++tiled_levels;
                 }
                 if (params.max_memory == 0 && free_memory == 0) QVERIFY(mine.notices.empty());
                 if (checkpointing == engine::Checkpointing::Off) QVERIFY(!mine.checkpointed);
                 if (checkpointing == engine::Checkpointing::On) QVERIFY(mine.checkpointed);
-                if (mine.size.width < mine.level.width && optimizer == engine::OptimizerKind::Lbfgs && mine.level.iterations > 10)
+                if (!mine.tiles.tiled() && mine.size.width < mine.level.width && optimizer == engine::OptimizerKind::Lbfgs &&
+                    mine.level.iterations > 10)
                     QVERIFY2(mine.lbfgs_history == 10 || mine.lbfgs_history < params.lbfgs_history, qPrintable(where));
                 if (i > 0) {  // decisions only ever tighten
                     QVERIFY(mine.checkpointed || !plan->levels[i - 1].checkpointed);
@@ -180,6 +188,20 @@ private Q_SLOTS:
         QVERIFY(shortened_plans > 0);
         QVERIFY(refused > 0);
         QVERIFY(tiled_levels > 0);
+        qInfo("%d tiled levels, %d of them shrunk", tiled_levels, shrunk_tiled_levels);
+    }
+
+    // Issue 24: A2 under 2 GiB: the whole image alone (host canvas) does not fit beside a tile,
+    // so the level is made smaller *and* tiled — not shrunk until it fits whole (~900 px).
+    void aPrintWhoseImageDoesNotFitIsShrunkInTilesNotToAThumbnail() {
+        engine::StyleParams params;
+        params.size = 7016;
+        params.max_memory = 2ull << 30;
+        const auto plan = engine::plan_job(4000, 3000, params, 4, 0);
+        QVERIFY(plan.levels.back().tiles.tiled());
+        QVERIFY2(plan.result.width >= 4000 && plan.result.width < 7016, qPrintable(QString::number(plan.result.width)));
+        QVERIFY(plan.peak_bytes <= params.max_memory);
+        QVERIFY(plan.levels.back().notices.back().find("not even in tiles") != std::string::npos);
     }
 
     // Issue 16's dry run: 8000x6000 under 6 GiB keeps the full size, tiling the levels that do not fit.

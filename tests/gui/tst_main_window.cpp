@@ -149,6 +149,7 @@ private Q_SLOTS:
         // 6 GiB less a tenth and 0.5 GiB.
         QVERIFY2(text.contains(QStringLiteral("fits the 4.9 GB this computer can give")), qPrintable(text));
         QVERIFY2(memory() > 0.0 && memory() <= 4.9, qPrintable(text));
+        const int a3Tiles = tiles();
 
         panel->outputSize()->setValue(7016);  // A2
         text = panel->estimate();
@@ -167,11 +168,18 @@ private Q_SLOTS:
         }
         QCOMPARE(ui::memoryLimitBytes(), std::uint64_t{2} << 30);
         panel->outputSize()->setValue(4961);
-        panel->outputSize()->setValue(7016);
         text = panel->estimate();
         QVERIFY2(text.contains(QStringLiteral("within your limit of 2.0 GB")), qPrintable(text));
-        QVERIFY2(tiles() > automaticTiles, qPrintable(text));
+        QVERIFY2(tiles() > a3Tiles, qPrintable(text));
         QVERIFY2(memory() > 0.0 && memory() <= 2.0, qPrintable(text));
+        // A2's whole image alone does not fit 2 GB beside a tile: smaller, still in tiles, and said so
+        // (not the ~900 px that would fit whole).
+        panel->outputSize()->setValue(7016);
+        text = panel->estimate();
+        const auto smaller = QRegularExpression(QStringLiteral("Memory makes it (\\d+) × (\\d+) px")).match(text);
+        QVERIFY2(smaller.hasMatch() && smaller.captured(1).toInt() >= 4000 && smaller.captured(1).toInt() < 7016, qPrintable(text));
+        QVERIFY2(tiles() > 1 && memory() > 0.0 && memory() <= 2.0, qPrintable(text));
+        QVERIFY(automaticTiles > 1);
         ui::setMemoryLimitGiB(0.0);
         qunsetenv("SHUIMO_AVAILABLE_MEMORY");
     }
