@@ -265,7 +265,7 @@ LevelMemoryPlan plan_level_memory(const Level& level, const StyleParams& params,
             if (t.tiled()) {
                 plan.notices.clear();
                 plan.notices.push_back(text(asked) + " does not fit in " + whose + " of " + mib(budget) +
-                                       ", not even in tiles (the whole image stays in host memory): optimising at " +
+                                       ", whole or in tiles: optimising at " +
                                        text(size) + " in " + tiles_text(t) + " instead (the result will be smaller than asked)");
                 return finish_tiled(t);
             }

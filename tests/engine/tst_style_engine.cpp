@@ -239,8 +239,10 @@ private Q_SLOTS:
         QVERIFY(tiles.notices.back().find("tiles of up to") != std::string::npos);
         for (const auto& r : tiles.reports) QVERIFY(r.width == 256 && r.tile >= 1);
 
-        // Too small for any size: refused before the first evaluation.
+        // Too small for any size: refused before the first evaluation. (With tiles allowed, 64 MiB
+        // paints this at 128 x 128 in tiles since issue 24: a tile size as large as the image rules them out.)
         job.params.max_memory = 64ull << 20;
+        job.params.tile_size = 256;
         RecordingSink refused;
         QVERIFY_THROWS_EXCEPTION(engine::OutOfMemoryError, m_engine->run(job, refused));
         QVERIFY(refused.reports.empty());
