@@ -31,6 +31,8 @@ mutations=(
 "lbfgs-never-lengthens|style_engine/src/box_lbfgs.cpp|        if (flat_enough(trial) \|\| trial.t >= last_breakpoint) return trial;|        return trial;|tst_optimiser_progress|keepsUpWithTorchLbfgs"
 "lbfgs-pairs-undamped|style_engine/src/box_lbfgs.cpp|            if (sy < kDampingShare * sBs) {|            if (false) {|tst_optimiser_progress|keepsUpWithTorchLbfgs"
 "lbfgs-leaves-the-box|style_engine/src/box_lbfgs.cpp|    trial.x = unclamped.clamp(lower_, upper_);|    trial.x = unclamped;|tst_optimiser_progress|keepsUpWithTorchLbfgs"
+"stopped-run-blown-up|style_engine/src/job_runner.cpp|at_final_size \|\| stopped_early ? start|at_final_size ? start|tst_style_engine|cancelDuringACoarseLevelKeepsThatLevelsImage"
+"automatic-budget-ignored|style_engine/src/job_plan.cpp|params.max_memory : automatic_memory_budget(available)|params.max_memory : 0|tst_memory_plan|a3WithNoBudgetFitsTheAvailableMemory;automaticBudgetIsTheAvailableMemoryLessAMargin"
 "gram-backward-normalisation|style_engine/src/losses.cpp|        const torch::Tensor symmetric = (grad_gram + grad_gram.t()) / static_cast<double>(c * n);|        const torch::Tensor symmetric = (grad_gram + grad_gram.t()) / static_cast<double>(c * (n + 1));|tst_losses|tileObjectiveGradientMatchesFiniteDifferences"
 )
 

@@ -118,7 +118,9 @@ void RunPresenter::updateEstimate() {
                         .arg(tiles.largest.height);
         }
         text += tr(", about %1 of memory").arg(formatBytes(plan.peak_bytes));
-        if (plan.budget != 0) {
+        // The budget is said where it shaped the plan (tiles, a smaller result), not beside every small painting.
+        const bool shaped = (!plan.levels.empty() && plan.levels.back().tiles.tiled()) || plan.result.width != plan.output.width;
+        if (plan.budget != 0 && shaped) {
             text += plan.automatic_budget ? tr(" (fits the %1 this computer can give; Preferences sets a limit)").arg(formatBytes(plan.budget))
                                           : tr(" (within your limit of %1)").arg(formatBytes(plan.budget));
         }
