@@ -28,7 +28,7 @@ mutations=(
 "landed-content-term-halved|style_engine/src/job_runner.cpp|content_term += squared[l] / elements[l];|content_term += 0.5 * squared[l] / elements[l];|tst_tiled_level|landedObjectiveInWindowsIsTheWholeImages"
 "tiled-progress-untiled-costs|style_engine/src/job_runner.cpp|    costs_ = level_costs(plan);|    costs_ = level_costs(levels_, p_);|tst_tiled_level|tiledProgressIsMonotoneAndReachesOneAtTheEnd"
 "refinish-inter-area|session/src/refinish.cpp|engine::resample_like_a_run(image_io::read_image(photo_path.toStdU32String()).rgb, {raw.width, raw.height})|image_io::resize_image(image_io::read_image(photo_path.toStdU32String()).rgb, {raw.width, raw.height})|tst_session_file|preserveColorsRefinishEqualsTheRunsFinishing"
-"lbfgs-never-lengthens|style_engine/src/box_lbfgs.cpp|        if (flat_enough(trial) \|\| trial.t >= last_breakpoint) return trial;|        return trial;|tst_optimiser_progress|keepsUpWithTorchLbfgs"
+"lbfgs-never-lengthens|style_engine/src/box_lbfgs.cpp|        if (flat_enough(trial) \|\| trial.t >= last_breakpoint) return trial;|        return trial;|tst_optimiser_progress|lineSearchLengthensStepsOnAPlane;keepsUpWithTorchLbfgs"
 "lbfgs-pairs-undamped|style_engine/src/box_lbfgs.cpp|            if (sy < kDampingShare * sBs) {|            if (false) {|tst_optimiser_progress|keepsUpWithTorchLbfgs"
 "lbfgs-leaves-the-box|style_engine/src/box_lbfgs.cpp|    trial.x = unclamped.clamp(lower_, upper_);|    trial.x = unclamped;|tst_optimiser_progress|keepsUpWithTorchLbfgs"
 "stopped-run-blown-up|style_engine/src/job_runner.cpp|at_final_size \|\| stopped_early ? start|at_final_size ? start|tst_style_engine|cancelDuringACoarseLevelKeepsThatLevelsImage"

@@ -78,7 +78,9 @@ TileRect TilePlan::frame(Size size, TileRect rect) const { return tile_frame(rec
 
 std::vector<int> tile_pass_evaluations(int iterations) {
     if (iterations <= 0) return {};
-    const int passes = std::clamp(iterations / 6, 1, 3);
+    // One pass per 12 evaluations, at most 3: each pass costs the whole canvas's Grams and every tile's
+    // targets again, which with few evaluations outweighs moving the seams (docs/TILING.md, "Passes").
+    const int passes = std::clamp(iterations / 12, 1, 3);
     std::vector<int> share(static_cast<std::size_t>(passes), iterations / passes);
     for (int k = 0; k < iterations % passes; ++k) ++share[static_cast<std::size_t>(k)];
     return share;

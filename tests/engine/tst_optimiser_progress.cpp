@@ -182,6 +182,39 @@ private Q_SLOTS:
         const double error = (x.detach() - c.clamp(0.0, 1.0)).abs().max().item<double>();
         QVERIFY2(error < 1e-3, qPrintable(QStringLiteral("max |x - clamp(c)| = %1 after %2 evaluations").arg(error).arg(evaluations)));
     }
+
+    // Far from the minimum the loss is a plane (Huber's linear part): along the gradient
+    // the curvature is zero, so a curvature pair says nothing of the step's scale, and the
+    // first step (1/|g|_1 = 1e-6 here) is a millionth of what is needed. Only a line search
+    // that lengthens steps (bracketing by extrapolation) gets into the bowl within a few
+    // evaluations; one that accepts its first trial with sufficient decrease grows the step
+    // only through the damped pairs, about 5x an evaluation.
+    void lineSearchLengthensStepsOnAPlane() {
+        torch::manual_seed(5);
+        const int n = 1000000;
+        const auto f64 = torch::TensorOptions().dtype(torch::kDouble);
+        const torch::Tensor c = torch::rand({n}, f64) * 0.2 + 0.7;
+        const double delta = 0.05;
+        torch::Tensor x = torch::zeros({n}, f64).requires_grad_(true);
+        int evaluations = 0;
+        double first = 0.0;
+        double last = 0.0;
+        auto objective = [&] {
+            if (++evaluations > 8) throw 0;
+            if (x.grad().defined()) x.mutable_grad().zero_();
+            const torch::Tensor u = (x - c).abs();
+            const torch::Tensor loss = torch::where(u <= delta, 0.5 * u * u, delta * (u - 0.5 * delta)).sum();
+            loss.backward();
+            last = loss.item<double>();
+            if (evaluations == 1) first = last;
+            return loss.detach();
+        };
+        try {
+            engine::BoxLbfgs(x, 10).run(objective);
+        } catch (int) {
+        }
+        QVERIFY2(last < 0.25 * first, qPrintable(QStringLiteral("loss %1 -> %2 in 8 evaluations").arg(first).arg(last)));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestOptimiserProgress)

@@ -178,7 +178,9 @@ private Q_SLOTS:
         }
         QVERIFY(engine::tile_pass_evaluations(0).empty());
         QCOMPARE(engine::tile_pass_evaluations(2).size(), std::size_t{1});
-        QCOMPARE(engine::tile_pass_evaluations(30).size(), std::size_t{3});
+        QCOMPARE(engine::tile_pass_evaluations(30).size(), std::size_t{2});
+        QCOMPARE(engine::tile_pass_evaluations(36).size(), std::size_t{3});
+        QCOMPARE(engine::tile_pass_evaluations(12).size(), std::size_t{1});
     }
 
     // A tile's frame: its surroundings on every side, the origin on the lattice, inside the image.
@@ -194,7 +196,7 @@ private Q_SLOTS:
     void planTilesCountsEveryPass() {
         engine::StyleParams params;
         params.tile_overlap = 32;
-        const auto t = engine::plan_tiles({1009, 701}, 256, 18, params);
+        const auto t = engine::plan_tiles({1009, 701}, 256, 36, params);
         QCOMPARE(t.passes(), 3);
         int tiles = 0, evaluations = 0;
         for (int pass = 0; pass < t.passes(); ++pass) {

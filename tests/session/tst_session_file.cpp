@@ -328,6 +328,23 @@ private Q_SLOTS:
         QVERIFY_THROWS_EXCEPTION(engine::ConfigError, session::continuation_params(p, {p.image.width * 4, p.image.height * 4}));
     }
 
+    // Issue 24: a run at A3 cancelled at a coarse level is stored at the size it stopped at, so
+    // the session file grows by that small image (and its raw copy), not by an A3 picture.
+    void aStoppedA3PaintingWeighsItsOwnSize() {
+        session::Session s = sample();
+        const qsizetype before = session::encode_session(s).size();
+        session::Painting p = painting(QStringLiteral("Version 10 (stopped)"), 11, true);
+        p.params.size = 4961;
+        p.image = session::to_picture(noise(235, 156, 11));
+        p.raw = session::to_picture(noise(235, 156, 12));
+        s.add_painting(0, p);
+        const qsizetype growth = session::encode_session(s).size() - before;
+        // Two 16-bit RGB images of 235 x 156 are 440 KB uncompressed; one at 4961 x 3300 is 98 MB.
+        const qsizetype small = qsizetype{2} * 235 * 156 * 3 * 2;
+        QVERIFY2(growth > 0 && growth <= small + 64 * 1024, qPrintable(QStringLiteral("grew by %1 bytes").arg(growth)));
+        QVERIFY(session::unfinished_painting(s.photos[0].paintings.back(), {4961, 3300}));
+    }
+
     void continuationRunsTheRestOfTheSchedule_data() {
         QTest::addColumn<int>("size");
         QTest::addColumn<int>("stoppedLevel");
