@@ -188,7 +188,10 @@ private Q_SLOTS:
     }
 
     // The GUI thread never runs torch: a 10 ms timer keeps firing on time while
-    // the worker computes.
+    // the worker computes. An evaluation here takes ~80 ms, so torch on the GUI
+    // thread would leave a long gap at every one of the 40; the scheduler on a
+    // loaded 2-core machine may delay a tick by ~50 ms now and then (seen in a
+    // clean-clone CI run beside a build), which is allowed a few times.
     void eventLoopStaysResponsive() {
 #ifdef Q_OS_LINUX
         QCOMPARE(qgetenv("OMP_WAIT_POLICY"), QByteArray("PASSIVE"));  // set by main(), as in the app
@@ -200,13 +203,17 @@ private Q_SLOTS:
         QElapsedTimer clock;
         qint64 last = -1;
         qint64 maxGap = 0;
+        int longGaps = 0;  // of 50 ms or more
         int ticks = 0;
         QTimer timer;
         timer.setTimerType(Qt::PreciseTimer);
         timer.setInterval(10);
         connect(&timer, &QTimer::timeout, this, [&] {
             const qint64 now = clock.elapsed();
-            if (last >= 0 && progressed.count() > 0) maxGap = qMax(maxGap, now - last);
+            if (last >= 0 && progressed.count() > 0) {
+                maxGap = qMax(maxGap, now - last);
+                if (now - last >= 50) ++longGaps;
+            }
             last = now;
             ++ticks;
         });
@@ -215,9 +222,11 @@ private Q_SLOTS:
         controller.startJob(testing::tinyRequest(dir.path(), 64, 40));
         QVERIFY(finished.wait(120000));
         timer.stop();
-        qInfo("event loop: %d ticks, largest gap %lld ms while the worker computed", ticks, maxGap);
+        qInfo("event loop: %d ticks, largest gap %lld ms, %d of 50 ms or more while the worker computed", ticks, maxGap, longGaps);
         QCOMPARE(progressed.count(), 40);
-        QVERIFY2(maxGap < 50, qPrintable(QStringLiteral("largest gap %1 ms").arg(maxGap)));
+        const QString gaps = QStringLiteral("largest gap %1 ms, %2 of 50 ms or more").arg(maxGap).arg(longGaps);
+        QVERIFY2(longGaps <= 3, qPrintable(gaps));
+        QVERIFY2(maxGap < 200, qPrintable(gaps));
     }
 
     void missingWeightsFailWithAMessage() {
