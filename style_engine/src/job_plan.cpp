@@ -185,6 +185,20 @@ LevelMemoryPlan plan_level_memory(const Level& level, const StyleParams& params,
         return TilePlan{};
     };
 
+    // Tiles start again from the levels before's decisions (keeping the shrink so far), plain
+    // first: checkpointing costs half a forward pass more per evaluation, smaller tiles less.
+    auto tiles_from_before = [&](int below) {
+        const double shrink = d.shrink;
+        d = before;
+        d.shrink = shrink;
+        TilePlan t = fit_tiles(below, budget, d.checkpointed);
+        if (!t.tiled() && !d.checkpointed && params.checkpointing == Checkpointing::Auto) {
+            d.checkpointed = true;
+            t = fit_tiles(below, budget, true);
+        }
+        return t;
+    };
+
     if (params.tile_size > 0 && long_side > params.tile_size && level.iterations > 0) {
         // Tiles as asked; a budget may make them smaller still (checkpointing first, as for a whole level).
         TilePlan t = plan_tiles(size, params.tile_size, level.iterations, params);
@@ -221,19 +235,13 @@ LevelMemoryPlan plan_level_memory(const Level& level, const StyleParams& params,
     }
     // Tiles keep the full size: memory is bounded by the tile (docs/TILING.md).
     if (params.tile_size == 0 && level.iterations > 0) {
-        // The decisions above were for the whole level: tiles start again from the
-        // levels before. Plain tiles first (checkpointing costs half a forward pass
-        // more per evaluation; smaller tiles cost less than that in overlap).
+        // The decisions above were for the whole level; kept if no tiles fit.
         const MemoryDecisions whole = d;
         const std::vector<std::string> whole_notices = plan.notices;
-        d = before;
         plan.notices.clear();
-        TilePlan t = fit_tiles(long_side, budget, d.checkpointed);
-        if (!t.tiled() && !d.checkpointed && params.checkpointing == Checkpointing::Auto) {
-            d.checkpointed = true;
-            t = fit_tiles(long_side, budget, true);
-            if (t.tiled()) plan.notices.push_back("tiles use gradient checkpointing: none fits the budget without it");
-        }
+        TilePlan t = tiles_from_before(long_side);
+        if (t.tiled() && d.checkpointed && !before.checkpointed)
+            plan.notices.push_back("tiles use gradient checkpointing: none fits the budget without it");
         if (!t.tiled()) {
             d = whole;
             plan.notices = whole_notices;
@@ -255,15 +263,8 @@ LevelMemoryPlan plan_level_memory(const Level& level, const StyleParams& params,
         size = shrunk_size(level.width, level.height, d.shrink);
         if (params.tile_size == 0 && level.iterations > 0 && std::min(size.width, size.height) >= min_side &&
             need(size, d.checkpointed) > budget) {
-            // As at the full size: tiles start again from the levels before, plain first.
             const MemoryDecisions shrinking = d;
-            d = before;
-            d.shrink = shrinking.shrink;
-            TilePlan t = fit_tiles(std::max(size.width, size.height), budget, d.checkpointed);
-            if (!t.tiled() && !d.checkpointed && params.checkpointing == Checkpointing::Auto) {
-                d.checkpointed = true;
-                t = fit_tiles(std::max(size.width, size.height), budget, true);
-            }
+            const TilePlan t = tiles_from_before(std::max(size.width, size.height));
             if (t.tiled()) {
                 plan.notices.clear();
                 plan.notices.push_back(text(asked) + " does not fit in " + whose + " of " + mib(budget) +
