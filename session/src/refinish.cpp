@@ -8,10 +8,7 @@
 namespace shuimo::session {
 
 bool only_finishing_differs(const engine::StyleParams& a, const engine::StyleParams& b) {
-    if (a == b) return false;
-    engine::StyleParams with_b_finishing = a;
-    for (const std::string_view key : kFinishingKeys) engine::copy_param(*engine::find_param_field(key), b, with_b_finishing);
-    return with_b_finishing == b;
+    return engine::only_finishing_params_differ(a, b);
 }
 
 Painting refinish(const Painting& painting, const engine::StyleParams& params, const QString& photo_path) {

@@ -81,10 +81,21 @@ int Session::add_painting(int photo_index, Painting painting) {
     if (photo_index < 0 || photo_index >= static_cast<int>(photos.size())) return -1;
     Photo& photo = photos[static_cast<std::size_t>(photo_index)];
     painting.params = normalised_params(painting.params);
+    if (painting.revision == 0) {
+        ++photo.made;
+        if (painting.number == 0 && painting.name.isEmpty()) painting.number = photo.made;
+    }
     photo.paintings.push_back(std::move(painting));
-    ++photo.made;
     photo.current = static_cast<int>(photo.paintings.size()) - 1;
     return photo.current;
+}
+
+void Session::insert_painting(int photo_index, int painting_index, Painting painting) {
+    if (photo_index < 0 || photo_index >= static_cast<int>(photos.size())) return;
+    Photo& photo = photos[static_cast<std::size_t>(photo_index)];
+    painting_index = std::clamp(painting_index, 0, static_cast<int>(photo.paintings.size()));
+    photo.paintings.insert(photo.paintings.begin() + painting_index, std::move(painting));
+    photo.current = painting_index;
 }
 
 void Session::remove_painting(int photo_index, int painting_index) {

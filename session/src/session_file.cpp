@@ -1,6 +1,7 @@
 #include "shuimo/session/session_file.h"
 
 #include <QFile>
+#include <algorithm>
 #include <QtEndian>
 #include <cstring>
 #include <limits>
@@ -74,16 +75,24 @@ struct DataWriter {
     }
 };
 
-json::Value painting_json(const Painting& painting, DataWriter& data) {
+json::Value styles_json(const std::vector<StyleRef>& refs) {
     std::vector<json::Value> styles;
-    for (const StyleRef& style : painting.styles) {
+    for (const StyleRef& style : refs) {
         styles.push_back(object({{"path", text(style.path)}, {"blend", json::Value::of_number(style.blend)}}));
     }
+    return json::Value::of_array(std::move(styles));
+}
+
+json::Value painting_json(const Painting& painting, DataWriter& data) {
     return object({{"name", text(painting.name)},
+                   {"number", json::Value::of_integer(painting.number)},
+                   {"revision", json::Value::of_integer(painting.revision)},
+                   {"starred", json::Value::of_bool(painting.starred)},
+                   {"note", text(painting.note)},
                    {"created", text(painting.created.toUTC().toString(Qt::ISODateWithMs))},
                    {"ended", json::Value::of_string(painting.end == PaintingEnd::Finished ? "finished" : "cancelled")},
                    {"refinished", json::Value::of_bool(painting.refinished)},
-                   {"styles", json::Value::of_array(std::move(styles))},
+                   {"styles", styles_json(painting.styles)},
                    {"params", engine::params_to_json_value(painting.params)},
                    {"iterations_run", json::Value::of_integer(painting.iterations_run)},
                    {"seconds", json::Value::of_number(painting.seconds)},
@@ -98,7 +107,7 @@ json::Value painting_json(const Painting& painting, DataWriter& data) {
 
 class Reader {
 public:
-    Reader(const QString& path, const QByteArray& data) : m_path(path), m_data(data) {}
+    Reader(const QString& path, const QByteArray& data, int version) : m_path(path), m_data(data), m_version(version) {}
 
     [[noreturn]] void malformed(const std::string& what) const {
         throw SessionFileError(Kind::Malformed, m_path, QString::fromStdString(what));
@@ -111,6 +120,11 @@ public:
         for (std::size_t i = 0; i < list.array.size(); ++i) session.photos.push_back(photo(list.array[i], i));
         session.current_photo = static_cast<int>(top.integer("current_photo", -2, -1, static_cast<long long>(session.photos.size()) - 1));
         if (session.current_photo == -2) top.fail("missing current_photo");
+        if (m_version >= 2) {  // what the next run uses (format 1 files: the defaults, no styles)
+            session.styles = styles(*top.typed("styles", json::Value::Kind::Array, "a list", true), "header, styles");
+            const json::Value& params = *top.typed("params", json::Value::Kind::Object, "an object", true);
+            session.params = engine::params_from_json_value(params, {}, true, "header, params");
+        }
         top.get("format");
         top.get("format_version");
         top.get("data_bytes");
@@ -142,7 +156,9 @@ private:
         if (photo.current == -2) reader.fail("missing current");
         if (photo.current == -1 && !photo.paintings.empty()) reader.fail("current is -1 but it has paintings");
         photo.made = static_cast<int>(reader.integer("made", -1, 0, std::numeric_limits<int>::max()));
-        if (photo.made < static_cast<int>(photo.paintings.size())) reader.fail("made is missing or less than its paintings");
+        // Runs made: every painting but the re-finished ones (format 2 numbers those apart).
+        const auto runs = std::count_if(photo.paintings.begin(), photo.paintings.end(), [](const Painting& p) { return p.revision == 0; });
+        if (photo.made < static_cast<int>(runs)) reader.fail("made is missing or less than its paintings");
         reader.finish();
         return photo;
     }
@@ -151,6 +167,13 @@ private:
         json::ObjectReader reader(value, where);
         Painting painting;
         painting.name = QString::fromStdString(reader.text("name", {}, true));
+        if (m_version >= 2) {
+            painting.number = static_cast<int>(reader.integer("number", -1, 0, std::numeric_limits<int>::max()));
+            painting.revision = static_cast<int>(reader.integer("revision", -1, 0, std::numeric_limits<int>::max()));
+            if (painting.number < 0 || painting.revision < 0) reader.fail("missing number or revision");
+            painting.starred = reader.boolean("starred", false, true);
+            painting.note = QString::fromStdString(reader.text("note", {}, true));
+        }
         const std::string created = reader.text("created", {}, true, true);
         painting.created = QDateTime::fromString(QString::fromStdString(created), Qt::ISODateWithMs);
         if (!painting.created.isValid()) reader.fail("created is \"" + created + "\"; expected a date and time (ISO 8601)");
@@ -160,15 +183,7 @@ private:
         else if (ended == "cancelled") painting.end = PaintingEnd::Cancelled;
         else reader.fail("ended is \"" + ended + "\"; expected finished or cancelled");
         painting.refinished = reader.boolean("refinished", false, true);
-        const json::Value& styles = *reader.typed("styles", json::Value::Kind::Array, "a list", true);
-        for (std::size_t i = 0; i < styles.array.size(); ++i) {
-            json::ObjectReader style(styles.array[i], where + ", style " + std::to_string(i + 1));
-            StyleRef ref;
-            ref.path = QString::fromStdString(style.text("path", {}, true, true));
-            ref.blend = style.number("blend", 0, 0, 1e9, true);
-            style.finish();
-            painting.styles.push_back(ref);
-        }
+        painting.styles = styles(*reader.typed("styles", json::Value::Kind::Array, "a list", true), where);
         const json::Value& params = *reader.typed("params", json::Value::Kind::Object, "an object", true);
         painting.params = engine::params_from_json_value(params, {}, true, where + ", params");
         painting.iterations_run = static_cast<int>(reader.integer("iterations_run", -1, 0, std::numeric_limits<int>::max()));
@@ -186,6 +201,19 @@ private:
         }
         reader.finish();
         return painting;
+    }
+
+    std::vector<StyleRef> styles(const json::Value& list, const std::string& where) {
+        std::vector<StyleRef> refs;
+        for (std::size_t i = 0; i < list.array.size(); ++i) {
+            json::ObjectReader style(list.array[i], where + ", style " + std::to_string(i + 1));
+            StyleRef ref;
+            ref.path = QString::fromStdString(style.text("path", {}, true, true));
+            ref.blend = style.number("blend", 0, 0, 1e9, true);
+            style.finish();
+            refs.push_back(ref);
+        }
+        return refs;
     }
 
     Picture picture(const json::Value& value, const std::string& where) {
@@ -230,6 +258,7 @@ private:
 
     QString m_path;
     const QByteArray& m_data;
+    int m_version;
     long long m_used = 0;
 };
 
@@ -259,6 +288,8 @@ QByteArray encode_session(const Session& session) {
                                        {"data_bytes", json::Value::of_integer(data.data.size())},
                                        {"data_crc32", json::Value::of_string(QString::number(crc, 16).rightJustified(8, QLatin1Char('0')).toStdString())},
                                        {"current_photo", json::Value::of_integer(session.current_photo)},
+                                       {"styles", styles_json(session.styles)},
+                                       {"params", engine::params_to_json_value(session.params)},
                                        {"photos", json::Value::of_array(std::move(photos))}});
     const std::string header_text = json::write(header);
     QByteArray out;
@@ -272,7 +303,7 @@ QByteArray encode_session(const Session& session) {
     return out;
 }
 
-Session decode_session(const QByteArray& bytes, const QString& path) {
+Session decode_session(const QByteArray& bytes, const QString& path, int* format_version) {
     if (bytes.size() < static_cast<qsizetype>(kMagic.size()) ||
         std::string_view(bytes.constData(), kMagic.size()) != kMagic) {
         // A prefix of the magic is a file cut short, anything else another kind of file.
@@ -317,7 +348,7 @@ Session decode_session(const QByteArray& bytes, const QString& path) {
         const int shown = version->integer > 1000000 ? 1000000 : static_cast<int>(version->integer);
         throw SessionFileError(Kind::NewerVersion, path, {}, shown);
     }
-    if (version->integer != static_cast<std::uint64_t>(kSessionFormatVersion)) {
+    if (version->integer < static_cast<std::uint64_t>(kOldestSessionFormatVersion)) {
         throw SessionFileError(Kind::UnknownVersion, path, {}, static_cast<int>(version->integer));
     }
 
@@ -337,7 +368,8 @@ Session decode_session(const QByteArray& bytes, const QString& path) {
         if (engine::crc32(std::as_bytes(std::span(data.constData(), static_cast<std::size_t>(data.size())))) != crc) {
             throw SessionFileError(Kind::Damaged, path);
         }
-        Reader reader(path, data);
+        Reader reader(path, data, static_cast<int>(version->integer));
+        if (format_version) *format_version = static_cast<int>(version->integer);
         Session session = reader.session(header);
         reader.check_all_data_used();
         return session;
@@ -356,12 +388,12 @@ void save_session(const QString& path, const Session& session) {
     }
 }
 
-Session load_session(const QString& path) {
+Session load_session(const QString& path, int* version) {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) throw SessionFileError(Kind::CannotRead, path, file.errorString());
     const QByteArray bytes = file.readAll();
     if (file.error() != QFileDevice::NoError) throw SessionFileError(Kind::CannotRead, path, file.errorString());
-    return decode_session(bytes, path);
+    return decode_session(bytes, path, version);
 }
 
 }  // namespace shuimo::session

@@ -366,4 +366,29 @@ JobPlan plan_job(int content_width, int content_height, const StyleParams& param
     return plan;
 }
 
+Notice plan_notice(const Level& level, const LevelMemoryPlan& plan) {
+    Notice notice;
+    for (const std::string& line : plan.notices) notice.message += (notice.message.empty() ? "" : "; ") + line;
+    const auto number = [](int value) { return std::to_string(value); };
+    const bool smaller = plan.size.width != level.width || plan.size.height != level.height;
+    if (plan.tiles.tiled()) {
+        notice.code = NoticeCode::LevelTiled;
+        notice.args = {number(plan.size.width), number(plan.size.height), number(plan.tiles.tiles()),
+                       number(plan.tiles.largest.width), number(plan.tiles.largest.height)};
+    } else if (smaller) {
+        notice.code = NoticeCode::LevelSmaller;
+        notice.args = {number(level.width), number(level.height), number(plan.size.width), number(plan.size.height)};
+    } else if (plan.decisions.checkpointed) {
+        notice.code = NoticeCode::LevelCheckpointed;
+        notice.args = {number(plan.size.width), number(plan.size.height)};
+    }
+    return notice;
+}
+
+int conv_bytes(std::string_view precision) {
+    if (precision == "fp32") return 4;
+    if (precision == "fp16" || precision == "bf16") return 2;
+    throw ConfigError("'" + std::string(precision) + "' is not a convolution precision: use fp32, fp16 or bf16");
+}
+
 }  // namespace shuimo::engine

@@ -15,6 +15,7 @@
 #include "shuimo/engine/color.h"
 #include "shuimo/engine/errors.h"
 #include "shuimo/engine/ink_output.h"
+#include "shuimo/engine/param_table.h"
 #include "shuimo/engine/style_engine.h"
 #include "shuimo/engine/vgg19_spec.h"
 #include "tensor_image.h"
@@ -72,7 +73,6 @@ void check_min_side(Size size, int divisor, const std::string& what) {
 }
 
 std::string text(Size size) { return std::to_string(size.width) + "x" + std::to_string(size.height); }
-int conv_bytes(torch::ScalarType dtype) { return dtype == torch::kFloat ? 4 : 2; }
 
 std::atomic<bool> unbounded_lbfgs{false};
 
@@ -100,13 +100,13 @@ JobRunner::JobRunner(const StyleJob& job, ProgressSink& sink, ModelCache& models
     }
     // The plan a dry run shows: evaluations (a tiled level's, tile by tile) and their costs, under
     // the budget the levels will be planned to (each level is planned again when it starts).
-    const JobPlan plan = plan_job(job.content.width, job.content.height, p_, conv_bytes(dtype_),
+    const JobPlan plan = plan_job(job.content.width, job.content.height, p_, conv_bytes(dtype_name(dtype_)),
                                   p_.max_memory != 0 ? 0 : device_free_memory(device_));
     total_iterations_ = plan.total_iterations;
     costs_ = level_costs(plan);
     report_every_ = p_.report_every > 0 ? p_.report_every : (device_.is_cuda() ? 10 : 1);
     memory_ = initial_memory_decisions(p_);
-    weights_ = {p_.content_weight, p_.style_weight, p_.tv_weight};
+    weights_ = loss_weights_of(p_);
 
     if (p_.paper_colour) paper_ = {(*p_.paper_colour)[0], (*p_.paper_colour)[1], (*p_.paper_colour)[2]};
     else if (p_.monochrome_ink) paper_ = estimate_paper_colour(job.styles.front());
@@ -380,7 +380,8 @@ JobRunner::Terms JobRunner::forward_backward(LevelRun& level) {
         ++overflow_retries_;
         if (level.scaler->exhausted()) {
             // Overflowing whatever the scale: finish the job in fp32.
-            sink_.on_notice("reduced precision (" + std::string(dtype_name(dtype_)) + ") kept overflowing; continuing in fp32");
+            sink_.on_coded_notice({NoticeCode::PrecisionFallback, {std::string(dtype_name(dtype_))},
+                                   "reduced precision (" + std::string(dtype_name(dtype_)) + ") kept overflowing; continuing in fp32"});
             use_precision(torch::kFloat, level);
             // A tile keeps the level's Grams (made once for all its tiles) and remakes its content features.
             if (level.tile > 0) add_content_features(level.targets);
@@ -639,8 +640,9 @@ void JobRunner::recover_from_out_of_memory(const Level& level, Size size, const 
     ++oom_recoveries_;
     if (!memory_.checkpointed && p_.checkpointing != Checkpointing::Off) {
         memory_.checkpointed = true;
-        sink_.on_notice("ran out of memory at " + text(size) + " (" + what + "); released cached memory and retrying " +
-                        "this level with gradient checkpointing");
+        sink_.on_coded_notice({NoticeCode::OutOfMemoryRetry, {std::to_string(size.width), std::to_string(size.height)},
+                               "ran out of memory at " + text(size) + " (" + what + "); released cached memory and retrying " +
+                                   "this level with gradient checkpointing"});
         return;
     }
     memory_.shrink /= std::sqrt(2.0);
@@ -650,8 +652,11 @@ void JobRunner::recover_from_out_of_memory(const Level& level, Size size, const 
                                    "): free memory (close other programs) or use a smaller size",
                                ErrorCode::OutOfMemory);
     }
-    sink_.on_notice("ran out of memory at " + text(size) + (memory_.checkpointed ? " with gradient checkpointing" : "") + " (" +
-                    what + "); retrying at " + text(smaller) + " (the result will be smaller than asked)");
+    sink_.on_coded_notice({NoticeCode::OutOfMemorySmaller,
+                           {std::to_string(size.width), std::to_string(size.height), std::to_string(smaller.width),
+                            std::to_string(smaller.height)},
+                           "ran out of memory at " + text(size) + (memory_.checkpointed ? " with gradient checkpointing" : "") +
+                               " (" + what + "); retrying at " + text(smaller) + " (the result will be smaller than asked)"});
 }
 
 // --- The job ------------------------------------------------------------------
@@ -678,9 +683,9 @@ StyleResult JobRunner::run() {
         for (;;) {
             // The same decisions plan_job shows in a dry run (job_plan.h).
             const std::uint64_t free_memory = p_.max_memory != 0 ? 0 : device_free_memory(device_);
-            LevelMemoryPlan plan = plan_level_memory(schedule, p_, conv_bytes(dtype_), free_memory, memory_);
+            LevelMemoryPlan plan = plan_level_memory(schedule, p_, conv_bytes(dtype_name(dtype_)), free_memory, memory_);
             memory_ = plan.decisions;
-            for (const auto& notice : plan.notices) sink_.on_notice(notice);
+            if (!plan.notices.empty()) sink_.on_coded_notice(plan_notice(schedule, plan));
             level.size = plan.size;
             try {
                 if (plan.tiles.tiled()) {
@@ -711,8 +716,9 @@ StyleResult JobRunner::run() {
         if (cancelled_ || diverged_) break;
     }
     if (diverged_) {
-        sink_.on_notice("the objective became non-finite after " + std::to_string(evaluations_) +
-                        " evaluations; kept the best image so far (lower the learning rate or the weights)");
+        sink_.on_coded_notice({NoticeCode::Diverged, {std::to_string(evaluations_)},
+                               "the objective became non-finite after " + std::to_string(evaluations_) +
+                                   " evaluations; kept the best image so far (lower the learning rate or the weights)"});
     }
 
     const Size final_size = shrunk_size(out_.width, out_.height, memory_.shrink);

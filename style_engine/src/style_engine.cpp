@@ -85,10 +85,19 @@ DeviceReport describe_device(const std::string& device_spec, Precision precision
         DeviceReport report;
         report.device = device_name(device);
         report.precision = std::string(dtype_name(dtype));
-        report.conv_bytes = dtype == torch::kFloat ? 4 : 2;
+        report.conv_bytes = conv_bytes(report.precision);
         report.free_memory = device_free_memory(device);
         report.gflops = measure_throughput_gflops(device_spec, precision);
         return report;
+    } catch (const c10::Error& e) {
+        throw DeviceError(std::string("could not inspect the device: ") + e.what_without_backtrace());
+    }
+}
+
+std::string resolved_precision(const std::string& device_spec, Precision requested) {
+    try {
+        ProgressSink quiet;
+        return std::string(dtype_name(resolve_precision(requested, resolve_device(device_spec), quiet)));
     } catch (const c10::Error& e) {
         throw DeviceError(std::string("could not inspect the device: ") + e.what_without_backtrace());
     }

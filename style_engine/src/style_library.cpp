@@ -1,11 +1,13 @@
 #include "shuimo/engine/style_library.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <fstream>
 #include <set>
 
 #include "json_lite.h"
 #include "shuimo/engine/errors.h"
+#include "shuimo/engine/param_table.h"
 
 namespace shuimo::engine {
 namespace {
@@ -78,12 +80,17 @@ StyleLibrary parse_style_library(std::string_view json_text, const std::filesyst
 
         json::ObjectReader recommended(*item.typed("recommended", Value::Kind::Object, "an object", true),
                                        item.where() + ", recommended", "an object", kQuoted);
-        entry.recommended.style_weight = recommended.number("style_weight", 0, 1.0, 1e12, true);
-        entry.recommended.style_scale = recommended.number("style_scale", 0, 0.1, 4.0, true);
+        // Within what the panel's controls span (the parameter table's artist ranges).
+        const auto artist = [&](std::string_view key) {
+            const ParamField& field = *find_param_field(key);
+            return recommended.number(key, 0, field.artist_low(), field.artist_high(), true);
+        };
+        entry.recommended.style_weight = artist("style_weight");
+        entry.recommended.style_scale = artist("style_scale");
         entry.recommended.preserve_colors = recommended.boolean("preserve_colors", false, true);
         entry.recommended.preset = recommended.text("preset", {}, true, true);
         const std::string& preset = entry.recommended.preset;
-        if (preset != "draft" && preset != "standard" && preset != "high" && preset != "print")
+        if (std::find(kQualityPresetKeys.begin(), kQualityPresetKeys.end(), preset) == kQualityPresetKeys.end())
             recommended.fail("\"preset\" is \"" + preset + "\", allowed draft, standard, high, print");
         library.styles.push_back(std::move(entry));
     }

@@ -68,7 +68,8 @@ torch::ScalarType resolve_precision(Precision requested, const torch::Device& de
     switch (requested) {
     case Precision::Fp32: return torch::kFloat;
     case Precision::Bf16:
-        if (device.is_cpu()) sink.on_notice("bf16 on the CPU is usually many times slower than fp32; use fp32 or auto there");
+        if (device.is_cpu())
+            sink.on_coded_notice({NoticeCode::Bf16OnCpu, {}, "bf16 on the CPU is usually many times slower than fp32; use fp32 or auto there"});
         return torch::kBFloat16;
     case Precision::Fp16:
         if (device.is_cpu()) {

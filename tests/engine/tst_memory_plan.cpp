@@ -204,6 +204,39 @@ private Q_SLOTS:
         QVERIFY(plan.levels.back().notices.back().find("whole or in tiles") != std::string::npos);
     }
 
+    // Issue 25: the runner tells a level's memory plan with a code and its numbers (the GUI says it
+    // in the artist's language), the English lines joined as its message.
+    void planNoticesCarryACodeAndTheirNumbers() {
+        engine::StyleParams params;
+        params.size = 8000;
+        params.max_memory = 6ull << 30;
+        const engine::Level level = engine::plan_job(4000, 3000, params).levels.back().level;
+        const engine::LevelMemoryPlan tiled = engine::plan_level_memory(level, params, 4, 0, {});
+        QVERIFY(tiled.tiles.tiled() && !tiled.notices.empty());
+        const engine::Notice notice = engine::plan_notice(level, tiled);
+        QCOMPARE(notice.code, engine::NoticeCode::LevelTiled);
+        QCOMPARE(notice.args.size(), std::size_t{5});
+        QCOMPARE(notice.args[0], std::to_string(tiled.size.width));
+        QCOMPARE(notice.args[2], std::to_string(tiled.tiles.tiles()));
+        QCOMPARE(notice.args[3], std::to_string(tiled.tiles.largest.width));
+        QVERIFY(notice.message.find(tiled.notices.front()) != std::string::npos);
+
+        params.tile_size = 0;
+        params.checkpointing = engine::Checkpointing::Auto;
+        params.size = 1024;
+        const engine::Level small = engine::plan_job(1024, 768, params).levels.back().level;
+        const engine::LevelMemoryPlan whole = engine::plan_level_memory(small, params, 4, 0, {});
+        QCOMPARE(engine::plan_notice(small, whole).code, engine::NoticeCode::None);  // nothing to say
+    }
+
+    // One conv_bytes for the runner, describe_device and the GUI's estimate (bf16 and fp16 halve it).
+    void convolutionBytesByPrecision() {
+        QCOMPARE(engine::conv_bytes("fp32"), 4);
+        QCOMPARE(engine::conv_bytes("bf16"), 2);
+        QCOMPARE(engine::conv_bytes("fp16"), 2);
+        QVERIFY_THROWS_EXCEPTION(engine::ConfigError, engine::conv_bytes("auto"));
+    }
+
     // Issue 16's dry run: 8000x6000 under 6 GiB keeps the full size, tiling the levels that do not fit.
     void printSizesAreTiledNotShrunk() {
         engine::StyleParams params;

@@ -128,6 +128,50 @@ private Q_SLOTS:
         QVERIFY(!engine::only_live_params_differ(a, b));
     }
 
+    // Issue 25: the table's columns for the desktop app. A slider spans a part of the valid range;
+    // every choice a row offers is a spelling its reader takes; the finishing and live rows
+    // decide what is re-finished without a run and what reaches a running job.
+    void uiColumnsAgreeWithTheRows() {
+        for (const auto& field : engine::param_fields()) {
+            const QString key = QString::fromUtf8(field.key.data(), field.key.size());
+            QVERIFY2(field.artist_low() >= field.low && field.artist_high() <= field.high && field.artist_low() < field.artist_high() ||
+                         (field.low == 0 && field.high == 0),
+                     qPrintable(key));
+            if (field.ui.widget == engine::ParamWidget::Slider)
+                QVERIFY2(field.type == engine::ParamType::Number || field.type == engine::ParamType::Integer, qPrintable(key));
+            for (const engine::ParamChoice& choice : engine::param_choices(field)) {
+                engine::StyleParams params;
+                engine::set_param(field, params, Value::of_string(std::string(choice.value)));
+                QCOMPARE(QString::fromStdString(engine::choice_value(field, params)),
+                         QString::fromUtf8(choice.value.data(), choice.value.size()));
+                QVERIFY2(!choice.label.empty(), qPrintable(key));
+            }
+            if (field.type == engine::ParamType::Choice) QVERIFY2(!engine::param_choices(field).empty(), qPrintable(key));
+        }
+        // A choice row given no UI columns (as a new one is) lists its value_name's spellings.
+        const auto* checkpointing = engine::find_param_field("checkpointing");
+        QCOMPARE(engine::param_choices(*checkpointing).size(), std::size_t{3});
+        QCOMPARE(engine::param_choices(*engine::find_param_field("init")).back().value, std::string_view("image"));
+
+        std::set<std::string_view> finishing;
+        for (const auto& field : engine::param_fields())
+            if (field.ui.finishing) finishing.insert(field.key);
+        QCOMPARE(finishing, (std::set<std::string_view>{"colour_strength", "preserve_colors", "monochrome_ink", "paper_colour"}));
+        engine::StyleParams a;
+        engine::StyleParams b = a;
+        QVERIFY(!engine::only_finishing_params_differ(a, b));  // equal: nothing to re-finish
+        b.colour_strength = 0.2;
+        b.monochrome_ink = true;
+        QVERIFY(engine::only_finishing_params_differ(a, b));
+        b.style_scale = 2;
+        QVERIFY(!engine::only_finishing_params_differ(a, b));
+        // LossWeights' defaults are the live rows' defaults.
+        QVERIFY(engine::LossWeights{} == engine::loss_weights_of(engine::StyleParams{}));
+        b = a;
+        b.tv_weight = 7;
+        QCOMPARE(engine::loss_weights_of(b).tv, 7.0);
+    }
+
     void jsonWriterRoundTrips() {
         // Not a raw string: moc reads raw strings with backslashes wrongly.
         const char* text = "{\"a\":[1,2.5,-3,\"x\\\"y\\\\z\\n\"],\"b\":null,\"c\":true,\"d\":18446744073709551615,\"e\":1e+300}";

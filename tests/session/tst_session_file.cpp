@@ -63,7 +63,18 @@ session::Session sample() {
     s.photos[0].current = 0;
     s.photos[0].paintings[1].exported_to = QStringLiteral("/out/cat_shuimo.png");
     s.add_painting(1, painting(QStringLiteral("Mine"), 3, true));
+    session::Painting refinished = painting(QString(), 4, false);  // "Version 2.1", starred, with a note
+    refinished.number = 2;
+    refinished.revision = 1;
+    refinished.refinished = true;
+    refinished.starred = true;
+    refinished.note = QStringLiteral("淡一些 — lighter");
+    s.add_painting(1, refinished);
     s.current_photo = 1;
+    // Format 2: what the next run uses.
+    s.styles = {{QStringLiteral("/styles/ink é.png"), 0.5}, {QStringLiteral("/styles/pine.png"), 2.0}};
+    s.params.tv_weight = 200.0;  // beyond the panel's slider: kept exactly
+    s.params.seed = 18446744073709551557ULL;
     return s;
 }
 
@@ -95,8 +106,8 @@ class TestSessionFile : public QObject {
 private Q_SLOTS:
     void editingKeepsTheCurrentOnes() {
         session::Session s = sample();
-        QCOMPARE(s.painting_count(), 3);
-        QCOMPARE(s.unexported_paintings(), 2);
+        QCOMPARE(s.painting_count(), 4);
+        QCOMPARE(s.unexported_paintings(), 3);
         s.move_photo(1, 0);  // the astronaut first; it stays current
         QCOMPARE(s.photos[0].path, QStringLiteral("/photos/astronaut 宇航员.jpg"));
         QCOMPARE(s.current_photo, 0);
@@ -121,6 +132,11 @@ private Q_SLOTS:
         const session::Session opened = session::load_session(path);
         QVERIFY(opened == original);
         QCOMPARE(opened.photos[0].paintings[0].params.style_weight, 1.2345678901234567e6);
+        QCOMPARE(opened.styles, original.styles);
+        QCOMPARE(opened.params.tv_weight, 200.0);
+        QCOMPARE(opened.photos[1].paintings[1].note, original.photos[1].paintings[1].note);
+        QVERIFY(opened.photos[1].paintings[1].starred);
+        QCOMPARE(opened.photos[1].made, 1);  // the re-finished one is not a run
         QCOMPARE(opened.photos[1].paintings[0].image, original.photos[1].paintings[0].image);
         // And one difference anywhere is seen by ==.
         session::Session changed = opened;
@@ -140,7 +156,13 @@ private Q_SLOTS:
     // The fuzzing seed, written by a short Python script from the format's description
     // (session_file.h), reads: the description is enough to write the format.
     void fuzzSeedFollowsTheFormat() {
-        const session::Session seed = session::load_session(QStringLiteral(SHUIMO_FUZZ_SEED));
+        // The seed is a format 1 file: it still opens (no styles, the default parameters, names as written).
+        int version = 0;
+        const session::Session seed = session::load_session(QStringLiteral(SHUIMO_FUZZ_SEED), &version);
+        QCOMPARE(version, 1);
+        QVERIFY(seed.styles.empty());
+        QVERIFY(seed.params == engine::StyleParams{});
+        QCOMPARE(seed.photos[0].paintings[0].number, 0);
         QCOMPARE(seed.photos.size(), std::size_t{2});
         QCOMPARE(seed.photos[0].paintings.size(), std::size_t{1});
         QCOMPARE(seed.photos[0].paintings[0].params.colour_strength, 0.5);
@@ -166,9 +188,9 @@ private Q_SLOTS:
         QTest::newRow("garbage") << QByteArray("\x89PNG\r\n\x1a\n this is not a session at all") << int(Kind::NotASession)
                                  << QStringLiteral("not a Shuimo session");
         QTest::newRow("text renamed") << QByteArray("hello\n") << int(Kind::NotASession) << QStringLiteral("not a Shuimo session");
-        QTest::newRow("newer version") << replaced(good, "\"format_version\":1", "\"format_version\":7") << int(Kind::NewerVersion)
+        QTest::newRow("newer version") << replaced(good, "\"format_version\":2", "\"format_version\":7") << int(Kind::NewerVersion)
                                        << QStringLiteral("newer Shuimo (session format 7");
-        QTest::newRow("version 0") << replaced(good, "\"format_version\":1", "\"format_version\":0") << int(Kind::UnknownVersion)
+        QTest::newRow("version 0") << replaced(good, "\"format_version\":2", "\"format_version\":0") << int(Kind::UnknownVersion)
                                    << QStringLiteral("unknown format version 0");
         QTest::newRow("unknown field") << withHeader(good, "\"refinished\":false", "\"refinished\":false,\"refinishes\":false") << int(Kind::Malformed)
                                        << QStringLiteral("unknown key 'refinishes'");

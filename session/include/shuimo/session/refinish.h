@@ -5,19 +5,14 @@
 // in the order the engine applies them at the end of a job.
 
 #include <QString>
-#include <array>
-#include <string_view>
 
 #include "shuimo/engine/ink_output.h"
 #include "shuimo/session/session.h"
 
 namespace shuimo::session {
 
-// The parameter table's keys of the finishing fields.
-inline constexpr std::array<std::string_view, 4> kFinishingKeys{"colour_strength", "preserve_colors", "monochrome_ink",
-                                                                "paper_colour"};
-
-// True when a and b differ, and only in finishing fields.
+// True when a and b differ, and only in finishing fields (the parameter table's
+// rows marked finishing: engine::only_finishing_params_differ).
 bool only_finishing_differs(const engine::StyleParams& a, const engine::StyleParams& b);
 
 // `painting` re-finished with `params` (its own parameters with other finishing):

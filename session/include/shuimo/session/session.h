@@ -41,7 +41,12 @@ struct StyleRef {
 enum class PaintingEnd { Finished, Cancelled };
 
 struct Painting {
-    QString name;                 // "Version 3", the artist may rename it
+    QString name;                 // the artist's name for it; empty: "Version <number>[.<revision>]" in the
+                                  // interface's language (files of format 1 hold "Version 3" here)
+    int number = 0;               // the photo's run that made it (1, 2, …); 0: not numbered (format 1)
+    int revision = 0;             // re-finished versions of that run: 1, 2, …; 0 for the run itself
+    bool starred = false;         // the artist's mark
+    QString note;                 // the artist's note
     QDateTime created;            // UTC, milliseconds
     PaintingEnd end = PaintingEnd::Finished;
     bool refinished = false;      // made from another version's unfinished image, without a run
@@ -62,7 +67,7 @@ struct Photo {
     QString path;                     // absolute
     std::vector<Painting> paintings;  // oldest first
     int current = -1;                 // the painting shown and exported; -1: none
-    int made = 0;                     // paintings ever made from it (names the next "Version N")
+    int made = 0;                     // runs ever made from it (numbers the next one; re-finishing does not count)
 
     const Painting* current_painting() const;
     bool operator==(const Photo&) const = default;
@@ -71,6 +76,10 @@ struct Photo {
 struct Session {
     std::vector<Photo> photos;
     int current_photo = -1;
+    // What the next run uses: the ticked styles with their blend, and the parameters
+    // (stored fields only, normalised_params).
+    std::vector<StyleRef> styles;
+    engine::StyleParams params;
 
     // -1 when the photo is not in the session.
     int find_photo(const QString& path) const;
@@ -83,7 +92,11 @@ struct Session {
     // Moves photo `from` to position `to` (clamped); the current one stays current.
     void move_photo(int from, int to);
     // Adds a painting to a photo; it becomes the photo's current one. Returns its index.
+    // A run's painting (revision 0) without a number gets the photo's next one; a
+    // re-finished one (revision > 0) keeps its run's number and does not count as a run.
     int add_painting(int photo_index, Painting painting);
+    // Puts a removed painting back at `painting_index` (undo); it becomes current.
+    void insert_painting(int photo_index, int painting_index, Painting painting);
     // Removes one version; the current one becomes its neighbour (or none).
     void remove_painting(int photo_index, int painting_index);
     // Paintings that were never exported (and the session file may be all that holds them).

@@ -4,8 +4,9 @@
 //
 //   "SHUIMO-SESSION\n"            15 bytes, the magic
 //   header length                 8 bytes, little-endian
-//   header                        UTF-8 JSON: {"format": "shuimo-session", "format_version": 1,
-//                                 "data_bytes", "data_crc32", "current_photo", "photos": [...]}
+//   header                        UTF-8 JSON: {"format": "shuimo-session", "format_version": 2,
+//                                 "data_bytes", "data_crc32", "current_photo", "styles", "params",
+//                                 "photos": [...]}
 //   data                          every picture's 16-bit little-endian samples, zlib-compressed
 //                                 (Qt's qCompress framing), back to back in header order
 //
@@ -25,7 +26,10 @@
 
 namespace shuimo::session {
 
-inline constexpr int kSessionFormatVersion = 1;
+// Format 2 (issue 25) adds what the next run uses (the ticked styles with their blend, the
+// parameters) and each painting's number, revision, star and note; format 1 files still open.
+inline constexpr int kSessionFormatVersion = 2;
+inline constexpr int kOldestSessionFormatVersion = 1;
 inline constexpr const char* kSessionSuffix = "shuimo";
 
 class SessionFileError : public std::runtime_error {
@@ -55,11 +59,12 @@ private:
 
 // Throws SessionFileError (CannotWrite); the file is then left as it was.
 void save_session(const QString& path, const Session& session);
-// Throws SessionFileError.
-Session load_session(const QString& path);
+// Throws SessionFileError. `version` (optional) receives the file's format version: a format 1
+// file holds no styles or parameters (Session's are then the defaults).
+Session load_session(const QString& path, int* version = nullptr);
 
 // The same on bytes in memory (`path` names them in errors).
 QByteArray encode_session(const Session& session);
-Session decode_session(const QByteArray& bytes, const QString& path);
+Session decode_session(const QByteArray& bytes, const QString& path, int* version = nullptr);
 
 }  // namespace shuimo::session

@@ -10,10 +10,12 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "shuimo/engine/image.h"
 #include "shuimo/engine/memory_plan.h"
+#include "shuimo/engine/progress.h"
 #include "shuimo/engine/schedule.h"
 #include "shuimo/engine/style_params.h"
 #include "shuimo/engine/tiling.h"
@@ -123,6 +125,15 @@ std::uint64_t memory_budget(const StyleParams& params, std::uint64_t available);
 // Throws OutOfMemoryError when even the smallest size does not fit.
 LevelMemoryPlan plan_level_memory(const Level& level, const StyleParams& params, int conv_bytes, std::uint64_t free_memory,
                                   const MemoryDecisions& before);
+
+// The level's notices (plan.notices, joined) with a code for what it came to: painted in
+// tiles, at a smaller size, or with gradient checkpointing (progress.h's NoticeCode).
+Notice plan_notice(const Level& level, const LevelMemoryPlan& plan);
+
+// Bytes per convolution element at a precision as the engine names it (dtype_name, DeviceReport,
+// StyleResult::precision): 4 for "fp32", 2 for "fp16" and "bf16". The runner, describe_device and
+// the GUI's estimate all take it from here. Throws ConfigError for another name.
+int conv_bytes(std::string_view precision);
 
 struct LevelPlan {
     Level level;                        // as the schedule has it

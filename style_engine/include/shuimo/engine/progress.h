@@ -4,16 +4,19 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "shuimo/engine/image.h"
+#include "shuimo/engine/style_params.h"
 
 namespace shuimo::engine {
 
-// The weights of the three terms of the objective (docs/OBJECTIVE.md).
+// The weights of the three terms of the objective (docs/OBJECTIVE.md): the
+// parameter table's live rows (loss_weights_of, param_table.h), with their defaults.
 struct LossWeights {
-    double content = 1.0;
-    double style = 1e6;
-    double tv = 1.0;
+    double content = kDefaultContentWeight;
+    double style = kDefaultStyleWeight;
+    double tv = kDefaultTvWeight;
     bool operator==(const LossWeights&) const = default;
 };
 
@@ -48,6 +51,26 @@ struct IterationReport {
     LossWeights weights;     // the weights this evaluation used (they may change during a job)
 };
 
+// What a notice is about, with its arguments, so that a front end can say it in
+// the user's language (the GUI: ui/error_messages); `message` is the English.
+enum class NoticeCode {
+    None,                // only the message
+    Bf16OnCpu,           // (): bf16 asked for on the CPU, usually much slower than fp32
+    PrecisionFallback,   // (precision): reduced precision kept overflowing; the job goes on in fp32
+    OutOfMemoryRetry,    // (width, height): memory ran out; the level is retried with gradient checkpointing
+    OutOfMemorySmaller,  // (width, height, smaller width, smaller height): ... retried smaller
+    LevelCheckpointed,   // (width, height): the level uses gradient checkpointing to fit the memory
+    LevelTiled,          // (width, height, tiles, tile width, tile height): the level is painted in tiles
+    LevelSmaller,        // (width, height, smaller width, smaller height): only a smaller size fits the memory
+    Diverged,            // (evaluations): the objective became non-finite; the best image so far is kept
+};
+
+struct Notice {
+    NoticeCode code = NoticeCode::None;
+    std::vector<std::string> args;
+    std::string message;  // English, for the CLI and the log
+};
+
 class ProgressSink {
 public:
     virtual ~ProgressSink() = default;
@@ -57,6 +80,9 @@ public:
     virtual void on_preview(const Image& /*image*/, const IterationReport& /*report*/) {}
     // Something the user should know that is not an error (fallbacks and the like).
     virtual void on_notice(const std::string& /*message*/) {}
+    // The same with its code and arguments (the engine reports through this one);
+    // by default only the message goes on to on_notice.
+    virtual void on_coded_notice(const Notice& notice) { on_notice(notice.message); }
     // Polled before every evaluation: returning true stops the job within one
     // evaluation, and the job returns the best image so far, marked cancelled.
     virtual bool is_cancelled() const { return false; }

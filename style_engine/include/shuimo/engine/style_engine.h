@@ -80,6 +80,12 @@ DeviceReport describe_device(const std::string& device, Precision precision);
 // For the GUI's estimate; 0 = unknown. Throws DeviceError.
 std::uint64_t available_memory(const std::string& device, std::string* resolved = nullptr);
 
+// The precision `requested` comes to on `device` ("fp32", "bf16", "fp16"), as a job
+// would resolve it (Auto: bf16 or fp16 on a GPU, fp32 on the CPU), without timing
+// anything: conv_bytes (job_plan.h) of it is what the GUI's estimate plans with.
+// Throws DeviceError.
+std::string resolved_precision(const std::string& device, Precision requested);
+
 // Output size for a content image of width x height and params.size.
 Size output_size(int content_width, int content_height, int requested_long_side);
 

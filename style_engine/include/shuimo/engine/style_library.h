@@ -2,6 +2,7 @@
 // The bundled style references and their recommended settings, as listed in
 // assets/styles/styles.json. Plain C++ so the GUI and the CLI read it alike.
 
+#include <array>
 #include <filesystem>
 #include <string>
 #include <string_view>
@@ -9,7 +10,12 @@
 
 namespace shuimo::engine {
 
-// What the GUI applies when a style is chosen.
+// The quality presets a recommendation may name, in the order the GUI lists them
+// (ui/control_presets.h gives each its size and evaluations).
+inline constexpr std::array<std::string_view, 4> kQualityPresetKeys{"draft", "standard", "high", "print"};
+
+// What the GUI applies when a style is chosen. Its numbers must lie in the
+// parameter table's artist ranges (what the panel's sliders span).
 struct StyleRecommendation {
     double style_weight = 1e6;
     double style_scale = 1.0;

@@ -24,15 +24,20 @@ enum class Precision { Auto, Fp32, Fp16, Bf16 };
 // time). Auto: only when a level's estimated memory exceeds the budget.
 enum class Checkpointing { Auto, On, Off };
 
+// The loss weights' defaults, shared with LossWeights (progress.h): one value each.
+inline constexpr double kDefaultContentWeight = 1.0;
+inline constexpr double kDefaultStyleWeight = 1e6;
+inline constexpr double kDefaultTvWeight = 1.0;
+
 struct StyleParams {
     int size = 512;                 // longest side of the output; 0 = the content's own size
     int iterations = 500;           // objective evaluations (forward + backward passes), all levels together
     int scales = 0;                 // pyramid levels: 0 = auto (see schedule.h), 1 = single scale
     int min_size = 128;             // long side of the coarsest level
     std::vector<int> level_iterations;  // explicit evaluations per level, coarse to fine; empty = shared out
-    double content_weight = 1.0;
-    double style_weight = 1e6;
-    double tv_weight = 1.0;
+    double content_weight = kDefaultContentWeight;
+    double style_weight = kDefaultStyleWeight;
+    double tv_weight = kDefaultTvWeight;
     std::vector<std::string> content_layers{"relu4_2"};
     std::vector<std::string> style_layers{"relu1_1", "relu2_1", "relu3_1", "relu4_1", "relu5_1"};
     std::vector<double> style_layer_weights;  // empty = 1 for every style layer
