@@ -1,6 +1,8 @@
 #include "batch_dialog.h"
 
 #include <QDesktopServices>
+#include <QGuiApplication>
+#include <QScreen>
 #include <QDir>
 #include <QFileInfo>
 #include <QGroupBox>
@@ -90,7 +92,14 @@ BatchDialog::BatchDialog(QWidget* parent) : QDialog(parent) {
     });
     connect(m_controller, &BatchController::finished, this, &BatchDialog::onFinished);
 
-    resize(1040, 780);
+    // 1040 × 780 where the screen has room; never larger than the screen's free area
+    // (nor, on a small screen, than the window it belongs to).
+    QSize size(1040, 780);
+    if (const QScreen* screen = parent ? parent->screen() : QGuiApplication::primaryScreen()) {
+        size = size.boundedTo(screen->availableGeometry().size() * 95 / 100);
+    }
+    if (parent && parent->isVisible() && parent->width() < size.width()) size = size.boundedTo(parent->size());
+    resize(size);
     updateButtons();
     onProgress({});
 }

@@ -1,5 +1,6 @@
 #include "batch_launcher.h"
 
+#include "batch_controller.h"
 #include "batch_dialog.h"
 #include "message_bar.h"
 
@@ -8,8 +9,23 @@ namespace shuimo::ui {
 BatchLauncher::BatchLauncher(QWidget* window) : QObject(window), m_window(window) {}
 
 BatchDialog* BatchLauncher::ensureDialog() {
-    if (m_dialog == nullptr) m_dialog = new BatchDialog(m_window);
+    if (m_dialog != nullptr) return m_dialog;
+    m_dialog = new BatchDialog(m_window);
+    if (m_quit) m_dialog->addAction(m_quit);
+    BatchController* controller = m_dialog->controller();
+    const auto report = [this, controller] {
+        const batch::BatchProgress progress = controller->lastProgress();
+        Q_EMIT statusChanged(controller->isRunning()
+                                 ? tr("Batch export: %1 of %2 done").arg(progress.done + progress.failed + progress.cancelled).arg(progress.total)
+                                 : QString());
+    };
+    connect(controller, &BatchController::progressChanged, this, report);
+    connect(controller, &BatchController::runningChanged, this, report);
     return m_dialog;
+}
+
+bool BatchLauncher::isRunning() const {
+    return m_dialog != nullptr && m_dialog->controller()->isRunning();
 }
 
 void BatchLauncher::open(const BatchInputs& inputs) {

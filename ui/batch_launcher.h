@@ -6,6 +6,7 @@
 
 #include <QObject>
 
+class QAction;
 class QWidget;
 
 namespace shuimo::ui {
@@ -24,12 +25,20 @@ public:
     void offerResume(MessageBar* bar);
     // Running jobs back to "queued": the next start resumes them.
     void shutdown();
+    bool isRunning() const;
+    // The app's Quit, so that Ctrl+Q also works while the dialog has the focus.
+    void setQuitAction(QAction* quit) { m_quit = quit; }
+
+Q_SIGNALS:
+    // What the main window's status bar says of a batch (empty: none runs), while its dialog may be hidden.
+    void statusChanged(const QString& text);
 
 private:
     BatchDialog* ensureDialog();
 
     QWidget* m_window;
     BatchDialog* m_dialog = nullptr;
+    QAction* m_quit = nullptr;
 };
 
 }  // namespace shuimo::ui

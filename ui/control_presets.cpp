@@ -3,17 +3,30 @@
 #include <QtGlobal>
 #include <algorithm>
 #include <cmath>
+#include <iterator>
+
+#include "shuimo/engine/param_table.h"
+#include "shuimo/engine/style_library.h"
 
 namespace shuimo::ui {
 
+namespace {
+// The style weight's artist range (the parameter table), in decades.
+double lowestDecade() {
+    return std::log10(engine::find_param_field("style_weight")->artist_low());
+}
+double decades() {
+    return std::log10(engine::find_param_field("style_weight")->artist_high()) - lowestDecade();
+}
+}  // namespace
+
 double styleWeightForPercent(double percent) {
-    return kStyleStrengthCentreWeight * std::pow(10.0, (percent - 50.0) / 100.0 * kStyleStrengthDecades);
+    return std::pow(10.0, lowestDecade() + percent / 100.0 * decades());
 }
 
 double percentForStyleWeight(double weight) {
     if (!(weight > 0.0)) return 0.0;
-    const double percent = 50.0 + std::log10(weight / kStyleStrengthCentreWeight) / kStyleStrengthDecades * 100.0;
-    return std::clamp(percent, 0.0, 100.0);
+    return std::clamp((std::log10(weight) - lowestDecade()) / decades() * 100.0, 0.0, 100.0);
 }
 
 std::span<const LayerPreset> layerPresets() {
@@ -58,13 +71,23 @@ void applyLayerPreset(int index, engine::StyleParams& params) {
 }
 
 std::span<const QualityPreset> qualityPresets() {
+    using engine::kQualityPresetKeys;  // the keys a style's recommended settings name (the manifest's reader)
     static constexpr QualityPreset kPresets[] = {
-        {QT_TRANSLATE_NOOP("shuimo::ui::ParameterPanel", "Draft"), "draft", 384, 150},
-        {QT_TRANSLATE_NOOP("shuimo::ui::ParameterPanel", "Standard"), "standard", 512, 300},
-        {QT_TRANSLATE_NOOP("shuimo::ui::ParameterPanel", "High"), "high", 1024, 500},
-        {QT_TRANSLATE_NOOP("shuimo::ui::ParameterPanel", "Print"), "print", 2048, 800},
+        {QT_TRANSLATE_NOOP("shuimo::ui::ParameterPanel", "Draft"), kQualityPresetKeys[0].data(), 384, 150},
+        {QT_TRANSLATE_NOOP("shuimo::ui::ParameterPanel", "Standard"), kQualityPresetKeys[1].data(), 512, 300},
+        {QT_TRANSLATE_NOOP("shuimo::ui::ParameterPanel", "High"), kQualityPresetKeys[2].data(), 1024, 500},
+        {QT_TRANSLATE_NOOP("shuimo::ui::ParameterPanel", "Print"), kQualityPresetKeys[3].data(), 2048, 800},
     };
+    static_assert(std::size(kPresets) == kQualityPresetKeys.size());
     return kPresets;
+}
+
+int qualityIndexOfKey(const QString& key) {
+    const auto presets = qualityPresets();
+    for (std::size_t i = 0; i < presets.size(); ++i) {
+        if (key == QLatin1String(presets[i].key)) return static_cast<int>(i);
+    }
+    return -1;
 }
 
 int qualityIndex(const engine::StyleParams& params) {

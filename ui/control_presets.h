@@ -5,6 +5,7 @@
 // of VGG-19 layers, the quality presets and print sizes. The raw values stay in
 // StyleParams; these only translate in both directions.
 
+#include <QString>
 #include <span>
 #include <string>
 #include <vector>
@@ -14,13 +15,11 @@
 namespace shuimo::ui {
 
 // --- Style strength -----------------------------------------------------------
-// 0 … 100 % spans kStyleStrengthDecades decades of the style weight, centred on
-// the default weight (50 % = StyleParams{}.style_weight = 1e6): 0 % = 1e4,
-// 100 % = 1e8, and one per cent multiplies the weight by 10^(4/100) ≈ 1.096.
+// 0 … 100 % spans the style weight's artist range in the parameter table
+// (param_table.cpp: 1e4 … 1e8, so 50 % = StyleParams{}.style_weight = 1e6) on a
+// log scale: one per cent multiplies the weight by 10^(4/100) ≈ 1.096.
 // Weights outside that range (a preset, the CLI) are kept exactly; the per cent
 // then reads 0 or 100 and the exact number is in Advanced.
-inline constexpr double kStyleStrengthCentreWeight = 1e6;
-inline constexpr double kStyleStrengthDecades = 4.0;
 double styleWeightForPercent(double percent);
 // The per cent for a weight, clamped to [0, 100] (0 for a weight of 0).
 double percentForStyleWeight(double weight);
@@ -51,7 +50,9 @@ struct QualityPreset {
     int size;
     int iterations;
 };
-std::span<const QualityPreset> qualityPresets();  // Draft, Standard, High, Print
+std::span<const QualityPreset> qualityPresets();  // Draft, Standard, High, Print (engine::kQualityPresetKeys)
+// The preset named by a key of a style's recommended settings ("draft" …), or -1.
+int qualityIndexOfKey(const QString& key);
 // The preset the params are at (size, iterations, no per-level evaluations), or -1: Custom.
 int qualityIndex(const engine::StyleParams& params);
 

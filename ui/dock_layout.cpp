@@ -2,11 +2,25 @@
 
 #include <QDockWidget>
 #include <QEvent>
+#include <QGuiApplication>
+#include <QScreen>
 #include <QMainWindow>
 #include <QTimer>
 #include <algorithm>
 
 namespace shuimo::ui {
+
+void fitOntoScreen(QWidget* window) {
+    const QScreen* screen = QGuiApplication::screenAt(window->geometry().center());
+    if (!screen) screen = QGuiApplication::primaryScreen();
+    const QRect free = screen ? screen->availableGeometry() : QRect();
+    if (free.isEmpty() || free.contains(window->frameGeometry())) return;
+    const QSize frame = window->frameGeometry().size() - window->geometry().size();
+    const QSize size = window->geometry().size().boundedTo(free.size() - frame);
+    window->resize(size);
+    window->move(std::clamp(window->x(), free.left(), free.right() + 1 - size.width() - frame.width()),
+                 std::clamp(window->y(), free.top(), free.bottom() + 1 - size.height() - frame.height()));
+}
 
 DockLayout::DockLayout(QMainWindow* window, QDockWidget* styles, QDockWidget* parameters)
     : QObject(window), m_window(window), m_styles(styles), m_parameters(parameters) {
@@ -27,8 +41,11 @@ void DockLayout::onWidthChanged() {
     if (!m_window->isVisible()) return;
     const bool compact = m_window->width() < kCompactWidth;
     if (!m_compact) {
-        // First shown: a wide window keeps an arrangement restored from the settings.
-        if (compact || m_arrangeOnFirstShow) arrange(compact);
+        fitOntoScreen(m_window);  // now that its frame is known
+        // First shown: a wide window keeps an arrangement restored from the settings, unless
+        // that is the narrow window's tabbed column (saved small, opened wide).
+        const bool tabbed = m_window->tabifiedDockWidgets(m_parameters).contains(m_styles);
+        if (compact || m_arrangeOnFirstShow || tabbed) arrange(compact);
         else m_compact = false;
         return;
     }
@@ -43,7 +60,7 @@ void DockLayout::arrange(bool compact) {
     if (compact) {
         if (!m_window->tabifiedDockWidgets(m_parameters).contains(m_styles)) m_window->tabifyDockWidget(m_parameters, m_styles);
         m_styles->setVisible(stylesShown);
-        m_parameters->raise();  // the run's progress and the Run button
+        m_parameters->raise();
         // One column of about a third of the window, never under the panels' own minimum.
         m_window->resizeDocks({m_parameters}, {std::clamp(width * 34 / 100, 280, 420)}, Qt::Horizontal);
     } else {

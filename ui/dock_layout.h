@@ -12,8 +12,14 @@
 
 class QDockWidget;
 class QMainWindow;
+class QWidget;
 
 namespace shuimo::ui {
+
+// Brings a top-level window within the free area of the screen it is on (smaller, moved): a
+// window saved on a larger screen, or on one since removed, comes back whole. DockLayout does it
+// again when the window is first shown (its frame is known then).
+void fitOntoScreen(QWidget* window);
 
 class DockLayout : public QObject {
     Q_OBJECT

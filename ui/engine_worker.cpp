@@ -29,6 +29,10 @@ public:
     void on_notice(const std::string& message) override {
         Q_EMIT m_worker.notice(m_jobId, QString::fromStdString(message));
     }
+    // Said in the interface's language from the notice's code and arguments (error_messages.h).
+    void on_coded_notice(const engine::Notice& notice) override {
+        Q_EMIT m_worker.notice(m_jobId, noticeMessage(notice));
+    }
     bool is_cancelled() const override { return m_worker.isCancelled(m_jobId); }
     std::optional<engine::LossWeights> poll_weights() override { return m_worker.takeLiveWeights(m_jobId); }
 
@@ -155,11 +159,12 @@ void EngineWorker::measureThroughput(const QString& device, int precision) {
     }
 }
 
-void EngineWorker::measureMemory(const QString& device) {
+void EngineWorker::measureMemory(const QString& device, int precision) {
     try {
         std::string resolved;
         const std::uint64_t bytes = engine::available_memory(device.toStdString(), &resolved);
-        Q_EMIT memoryMeasured(device, QString::fromStdString(resolved), bytes);
+        const std::string convolutions = engine::resolved_precision(device.toStdString(), static_cast<engine::Precision>(precision));
+        Q_EMIT memoryMeasured(device, precision, QString::fromStdString(resolved), QString::fromStdString(convolutions), bytes);
     } catch (const std::exception& error) {
         Q_EMIT notice(0, QString::fromStdString(error.what()));
     }

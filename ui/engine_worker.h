@@ -47,8 +47,9 @@ public Q_SLOTS:
     void yieldToInterface();
     // Measures the convolution throughput once (cached by the engine).
     void measureThroughput(const QString& device, int precision);
-    // Reads the memory a job on `device` could use now (engine::available_memory).
-    void measureMemory(const QString& device);
+    // Reads the memory a job on `device` could use now (engine::available_memory) and the
+    // convolution precision `precision` (an engine::Precision) comes to there.
+    void measureMemory(const QString& device, int precision);
 
 Q_SIGNALS:
     void jobStarted(quint64 jobId);
@@ -59,8 +60,10 @@ Q_SIGNALS:
     void failed(quint64 jobId, const QString& message, shuimo::ui::ErrorKind kind);
     void notice(quint64 jobId, const QString& message);
     void throughputMeasured(const QString& device, int precision, double gflops);
-    // `resolved`: the device `device` came to ("cpu", "cuda:0"); bytes 0 = unknown.
-    void memoryMeasured(const QString& device, const QString& resolved, quint64 bytes);
+    // `resolved`: the device `device` came to ("cpu", "cuda:0"); `convolutions`: the precision
+    // `precision` came to there ("fp32", "bf16", "fp16"); bytes 0 = unknown.
+    void memoryMeasured(const QString& device, int precision, const QString& resolved, const QString& convolutions,
+                        quint64 bytes);
 
 private:
     friend class WorkerSink;

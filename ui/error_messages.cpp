@@ -112,6 +112,58 @@ QString errorMessage(engine::ErrorCode code, const std::vector<std::string>& arg
     return errorMessage(code, list);
 }
 
+QString noticeMessage(const engine::Notice& notice) {
+    using engine::NoticeCode;
+    QStringList a;
+    for (const std::string& arg : notice.args) a << QString::fromStdString(arg);
+    const auto needs = [&](qsizetype count) { return a.size() >= count; };
+    QString text;
+    switch (notice.code) {
+    case NoticeCode::None: break;
+    case NoticeCode::Bf16OnCpu:
+        text = ErrorMessages::tr("bf16 on the CPU is usually many times slower than fp32: choose Automatic or fp32 "
+                                 "precision in Advanced.");
+        break;
+    case NoticeCode::PrecisionFallback:
+        if (needs(1))
+            text = ErrorMessages::tr("Reduced precision (%1) kept overflowing: the painting goes on in fp32.").arg(a[0]);
+        break;
+    case NoticeCode::OutOfMemoryRetry:
+        if (needs(2))
+            text = ErrorMessages::tr("Memory ran out at %1 × %2: trying this level again with less memory (a little "
+                                     "slower).")
+                       .arg(a[0], a[1]);
+        break;
+    case NoticeCode::OutOfMemorySmaller:
+        if (needs(4))
+            text = ErrorMessages::tr("Memory ran out at %1 × %2: trying again at %3 × %4 (the painting will be smaller "
+                                     "than asked).")
+                       .arg(a[0], a[1], a[2], a[3]);
+        break;
+    case NoticeCode::LevelCheckpointed:
+        if (needs(2)) text = ErrorMessages::tr("%1 × %2 is painted with less memory, about a fifth slower.").arg(a[0], a[1]);
+        break;
+    case NoticeCode::LevelTiled:
+        if (needs(5))
+            text = ErrorMessages::tr("%1 × %2 is painted in %3 tiles of up to %4 × %5 to fit the memory.")
+                       .arg(a[0], a[1], a[2], a[3], a[4]);
+        break;
+    case NoticeCode::LevelSmaller:
+        if (needs(4))
+            text = ErrorMessages::tr("%1 × %2 does not fit the memory: painting at %3 × %4 instead (raise the limit in "
+                                     "Preferences or close other programs).")
+                       .arg(a[0], a[1], a[2], a[3]);
+        break;
+    case NoticeCode::Diverged:
+        if (needs(1))
+            text = ErrorMessages::tr("The painting went wrong after %1 steps; the best image so far is kept (lower the "
+                                     "learning rate or the weights).")
+                       .arg(a[0]);
+        break;
+    }
+    return text.isEmpty() ? QString::fromStdString(notice.message) : text;
+}
+
 UserError userErrorOf(const std::exception& error) {
     UserError user;
     user.details = QString::fromStdString(error.what());

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "shuimo/engine/errors.h"
+#include "shuimo/engine/progress.h"
 
 namespace shuimo::ui {
 
@@ -26,6 +27,11 @@ struct UserError {
 // empty for ErrorCode::None or arguments that do not fit the code.
 QString errorMessage(engine::ErrorCode code, const QStringList& args);
 QString errorMessage(engine::ErrorCode code, const std::vector<std::string>& args);
+
+// An engine notice (out-of-memory recovery, precision fallback, the memory plan of a
+// level) in the interface's language from its code and arguments; its English
+// message when it has no code or the arguments do not fit.
+QString noticeMessage(const engine::Notice& notice);
 
 // The message for an exception: translated when it carries a code, else what().
 UserError userErrorOf(const std::exception& error);

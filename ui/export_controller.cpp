@@ -11,11 +11,13 @@
 #include <QMainWindow>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QSettings>
 #include <QStatusBar>
 
 #include "export_writer.h"
 #include "message_bar.h"
-#include "session_controller.h"
+#include "prompt.h"
+#include "studio_model.h"
 #include "shuimo/batch/params_json.h"
 #include "shuimo/engine/errors.h"
 #include "shuimo/image_io/image_io.h"
@@ -23,11 +25,11 @@
 
 namespace shuimo::ui {
 
-ExportController::ExportController(QMainWindow* window, MessageBar* messages, SessionController* session)
-    : QObject(window), m_window(window), m_messages(messages), m_session(session) {}
+ExportController::ExportController(QMainWindow* window, MessageBar* messages, StudioModel* model, const Prompt* prompt)
+    : QObject(window), m_window(window), m_messages(messages), m_model(model), m_prompt(prompt) {}
 
 bool ExportController::hasResult() const {
-    return m_session->currentPainting() != nullptr;
+    return m_model->currentPainting() != nullptr;
 }
 
 QJsonObject ExportController::paintingSettings(const session::Painting& painting, const QString& photo) {
@@ -43,7 +45,7 @@ QJsonObject ExportController::paintingSettings(const session::Painting& painting
     }
     settings[QStringLiteral("styles")] = styles;
     settings[QStringLiteral("params")] = batch::params_to_json(painting.params);
-    settings[QStringLiteral("version")] = painting.name;
+    settings[QStringLiteral("version")] = StudioModel::versionName(painting);
     settings[QStringLiteral("iterations_run")] = painting.iterations_run;
     settings[QStringLiteral("cancelled")] = painting.end == session::PaintingEnd::Cancelled;
     settings[QStringLiteral("refinished")] = painting.refinished;
@@ -54,12 +56,12 @@ QJsonObject ExportController::paintingSettings(const session::Painting& painting
 }
 
 QJsonObject ExportController::resultSettings() const {
-    const session::Painting* painting = m_session->currentPainting();
-    return painting ? paintingSettings(*painting, m_session->currentPhoto()) : QJsonObject();
+    const session::Painting* painting = m_model->currentPainting();
+    return painting ? paintingSettings(*painting, m_model->currentPhoto()) : QJsonObject();
 }
 
 std::optional<QSize> ExportController::unfinishedOutput(QSize photo) const {
-    const session::Painting* painting = m_session->currentPainting();
+    const session::Painting* painting = m_model->currentPainting();
     if (!painting) return std::nullopt;
     const auto unfinished = session::unfinished_painting(*painting, {photo.width(), photo.height()});
     if (!unfinished) return std::nullopt;
@@ -68,19 +70,16 @@ std::optional<QSize> ExportController::unfinishedOutput(QSize photo) const {
 
 QString ExportController::exportTo(const QString& path, int bitDepth, const QStringList& photos, QSize photoSize,
                                    Unfinished unfinished) const {
-    const session::Painting* painting = m_session->currentPainting();
+    const session::Painting* painting = m_model->currentPainting();
     if (!painting) return tr("The selected photo has no painting yet: run the style transfer first.");
-    const QString photo = m_session->currentPhoto();
-    QStringList inputs;
-    for (const session::StyleRef& ref : painting->styles) inputs << ref.path;
-    inputs << photo << photos;
+    const QString photo = m_model->currentPhoto();
     engine::Image image = session::to_image(painting->image);
     QJsonObject settings = paintingSettings(*painting, photo);
     if (const std::optional<QSize> output = unfinishedOutput(photoSize)) {
         if (unfinished == Unfinished::Refuse) {
             return tr("%1 was stopped at %2 × %3, before its last level (%4 × %5): continue painting it, or choose to "
                       "export it as it is or enlarged.")
-                .arg(painting->name)
+                .arg(StudioModel::versionName(*painting))
                 .arg(image.width)
                 .arg(image.height)
                 .arg(output->width())
@@ -92,17 +91,44 @@ QString ExportController::exportTo(const QString& path, int bitDepth, const QStr
             settings[QStringLiteral("upscaled")] = true;
         }
     }
-    const QString error = exportImage(image, path, bitDepth, settings, inputs);
+    const QString error = exportImage(image, path, bitDepth, settings, inputs(photos));
     if (error.isEmpty()) {
-        const session::Photo* owner = m_session->session().photo(photo);
-        m_session->markExported(photo, owner->current, QFileInfo(path).absoluteFilePath());
+        const session::Photo* owner = m_model->session().photo(photo);
+        m_model->markExported(photo, owner->current, QFileInfo(path).absoluteFilePath());
+        remember(path, bitDepth);
     }
     return error;
 }
 
+QStringList ExportController::inputs(const QStringList& photos) const {
+    QStringList files;
+    if (const session::Painting* painting = m_model->currentPainting()) {
+        for (const session::StyleRef& ref : painting->styles) files << ref.path;
+    }
+    return files << m_model->currentPhoto() << photos;
+}
+
+void ExportController::remember(const QString& path, int bitDepth) {
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    const QString type = suffix == QLatin1String("jpeg") ? QStringLiteral("jpg") : suffix == QLatin1String("tiff") ? QStringLiteral("tif") : suffix;
+    QSettings settings;
+    settings.setValue(QStringLiteral("export/dir"), QFileInfo(path).absolutePath());
+    settings.setValue(QStringLiteral("export/format"), type == QLatin1String("jpg") ? type : type + QString::number(bitDepth));
+}
+
+QString ExportController::lastFormat() {
+    return QSettings().value(QStringLiteral("export/format"), QStringLiteral("png8")).toString();
+}
+
 QString ExportController::suggestedPath() const {
-    const QFileInfo photo(m_session->currentPhoto());
-    return photo.absoluteDir().filePath(photo.completeBaseName() + QStringLiteral("_shuimo.png"));
+    const QFileInfo photo(m_model->currentPhoto());
+    const QString last = QSettings().value(QStringLiteral("export/dir")).toString();
+    const QDir dir = !last.isEmpty() && QFileInfo(last).isDir() ? QDir(last) : photo.absoluteDir();
+    const QString format = lastFormat();
+    const QString suffix = format.startsWith(QLatin1String("tif")) ? QStringLiteral(".tif")
+                           : format == QLatin1String("jpg")       ? QStringLiteral(".jpg")
+                                                                  : QStringLiteral(".png");
+    return dir.filePath(photo.completeBaseName() + QStringLiteral("_shuimo") + suffix);
 }
 
 void ExportController::exportWithDialog(const QStringList& photos, QSize photoSize) {
@@ -112,10 +138,10 @@ void ExportController::exportWithDialog(const QStringList& photos, QSize photoSi
     }
     Unfinished unfinished = Unfinished::Refuse;
     if (const std::optional<QSize> output = unfinishedOutput(photoSize)) {
-        const session::Painting* painting = m_session->currentPainting();
+        const session::Painting* painting = m_model->currentPainting();
         QMessageBox ask(QMessageBox::Question, tr("Export Painting"),
                         tr("%1 was stopped at %2 × %3 px, before its last level (%4 × %5 px).")
-                            .arg(painting->name)
+                            .arg(StudioModel::versionName(*painting))
                             .arg(painting->image.width)
                             .arg(painting->image.height)
                             .arg(output->width())
@@ -138,13 +164,25 @@ void ExportController::exportWithDialog(const QStringList& photos, QSize photoSi
     const QString tiff8 = tr("TIFF, 8 bit (*.tif *.tiff)");
     const QString tiff16 = tr("TIFF, 16 bit (*.tif *.tiff)");
     const QString jpeg = tr("JPEG (*.jpg *.jpeg)");
-    QString filter = png8;
-    QString path = QFileDialog::getSaveFileName(m_window, tr("Export Painting"), suggested,
-                                                QStringList{png8, png16, tiff8, tiff16, jpeg}.join(QStringLiteral(";;")),
-                                                &filter);
+    const QStringList formats{QStringLiteral("png8"), QStringLiteral("png16"), QStringLiteral("tif8"), QStringLiteral("tif16"),
+                              QStringLiteral("jpg")};
+    const QStringList filters{png8, png16, tiff8, tiff16, jpeg};
+    QString filter = filters.value(std::max<qsizetype>(0, formats.indexOf(lastFormat())));
+    // Our own question about replacing a file, after refusing an original (Qt's would come first).
+    QString path = QFileDialog::getSaveFileName(m_window, tr("Export Painting"), suggested, filters.join(QStringLiteral(";;")), &filter,
+                                                QFileDialog::DontConfirmOverwrite);
     if (path.isEmpty()) return;
     if (QFileInfo(path).suffix().isEmpty()) {
         path += filter == jpeg ? QStringLiteral(".jpg") : (filter == tiff8 || filter == tiff16) ? QStringLiteral(".tif") : QStringLiteral(".png");
+    }
+    if (const QString refused = checkExportTarget(path, inputs(photos)); !refused.isEmpty()) {
+        m_messages->showMessage(MessageBar::Kind::Error, refused);
+        return;
+    }
+    if (QFileInfo::exists(path) &&
+        m_prompt->ask(m_window, tr("%1 already exists. Replace it?").arg(QFileInfo(path).fileName()),
+                      QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel) != QMessageBox::Yes) {
+        return;
     }
     const int bitDepth = (filter == png16 || filter == tiff16) ? 16 : 8;
     const QString error = exportTo(path, bitDepth, photos, photoSize, unfinished);

@@ -1,9 +1,10 @@
 #pragma once
-// The export of the selected photo's selected painting (session_controller.h):
+// The export of the selected photo's selected painting (the studio model's):
 // asks where and how to write it (PNG/TIFF 8 or 16 bit, JPEG), named after that
-// photo, writes it with its settings (export_writer.h), marks the version as
-// exported and says how that went. Also reads such settings back (a PNG's text
-// chunk or the .json sidecar) for "Load Settings from Painting".
+// photo in the folder and format used last, refuses an original before offering
+// to replace a file, writes it with its settings (export_writer.h), marks the
+// version as exported and says how that went. Also reads such settings back (a
+// PNG's text chunk or the .json sidecar) for "Load Settings from Painting".
 
 #include <QJsonObject>
 #include <QObject>
@@ -19,7 +20,8 @@ class QMainWindow;
 namespace shuimo::ui {
 
 class MessageBar;
-class SessionController;
+class Prompt;
+class StudioModel;
 
 // What an exported painting's settings say: its parameters and styles.
 struct PaintingSettings {
@@ -31,7 +33,7 @@ class ExportController : public QObject {
     Q_OBJECT
 public:
     // Messages go to `messages` (problems) and the window's status bar (success).
-    ExportController(QMainWindow* window, MessageBar* messages, SessionController* session);
+    ExportController(QMainWindow* window, MessageBar* messages, StudioModel* model, const Prompt* prompt);
 
     // The selected photo has a selected painting.
     bool hasResult() const;
@@ -45,8 +47,11 @@ public:
     // (photo: the photo's size) is written only as `unfinished` says.
     QString exportTo(const QString& path, int bitDepth, const QStringList& photos, QSize photo = QSize(),
                      Unfinished unfinished = Unfinished::Refuse) const;
-    // "<photo>_shuimo.png" beside the selected photo: the name the dialog offers.
+    // "<photo>_shuimo.<ext>" in the folder of the last export (beside the photo at first), with
+    // the last export's type: the name the dialog offers.
     QString suggestedPath() const;
+    // The last export's format ("png16", "tif8", "jpg" …), remembered across starts.
+    static QString lastFormat();
     // Asks for a file and a format (beside the photo, suggestedPath()), then writes.
     // An unfinished painting first asks: upscaled, as it is, or not now.
     void exportWithDialog(const QStringList& photos, QSize photo = QSize());
@@ -59,9 +64,13 @@ public:
     static PaintingSettings readPaintingSettings(const QString& path);
 
 private:
+    QStringList inputs(const QStringList& photos) const;
+    static void remember(const QString& path, int bitDepth);
+
     QMainWindow* m_window;
     MessageBar* m_messages;
-    SessionController* m_session;
+    StudioModel* m_model;
+    const Prompt* m_prompt;
 };
 
 }  // namespace shuimo::ui

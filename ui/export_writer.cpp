@@ -35,15 +35,20 @@ QString sidecarPath(const QString& imagePath) {
     return imagePath + QStringLiteral(".json");
 }
 
-QString exportImage(const engine::Image& image, const QString& path, int bitDepth, const QJsonObject& settings,
-                    const QStringList& inputs) {
-    if (image.empty()) return QCoreApplication::translate("shuimo::ui::ExportWriter", "There is no result to export yet: run the style transfer first.");
+QString checkExportTarget(const QString& path, const QStringList& inputs) {
     for (const QString& input : inputs) {
         if (sameFile(path, input) || sameFile(sidecarPath(path), input)) {
             return QCoreApplication::translate("shuimo::ui::ExportWriter", "%1 is one of your original images. Originals are never overwritten: choose another name.")
                 .arg(QFileInfo(path).fileName());
         }
     }
+    return {};
+}
+
+QString exportImage(const engine::Image& image, const QString& path, int bitDepth, const QJsonObject& settings,
+                    const QStringList& inputs) {
+    if (image.empty()) return QCoreApplication::translate("shuimo::ui::ExportWriter", "There is no result to export yet: run the style transfer first.");
+    if (const QString refused = checkExportTarget(path, inputs); !refused.isEmpty()) return refused;
     const QString suffix = QFileInfo(path).suffix().toLower();
     const bool png = suffix == QLatin1String("png");
     const bool jpeg = suffix == QLatin1String("jpg") || suffix == QLatin1String("jpeg");

@@ -16,6 +16,8 @@ inline constexpr const char* kSettingsTextKey = "ShuimoSettings";  // PNG keywor
 // "<path>.json"
 QString sidecarPath(const QString& imagePath);
 
+// Why `path` must not be written (it, or its sidecar, is one of `inputs`), or empty.
+QString checkExportTarget(const QString& path, const QStringList& inputs);
 // Returns an empty string on success, otherwise a message for the user (nothing
 // is written then). `inputs`: the photo and style files, which are never overwritten.
 QString exportImage(const engine::Image& image, const QString& path, int bitDepth, const QJsonObject& settings,

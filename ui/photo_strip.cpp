@@ -8,9 +8,7 @@
 #include <QPainter>
 #include <exception>
 
-#include "error_messages.h"
-#include "shuimo/image_io/image_io.h"
-#include "style_library.h"
+#include "studio_model.h"
 
 namespace shuimo::ui {
 namespace {
@@ -51,75 +49,82 @@ QImage squareThumbnail(const QString& path, qreal ratio) {
 }
 }  // namespace
 
-PhotoStrip::PhotoStrip(QWidget* parent) : QListWidget(parent) {
+PhotoStrip::PhotoStrip(StudioModel* model, QWidget* parent) : QListWidget(parent), m_model(model) {
+    setObjectName(QStringLiteral("PhotoStrip"));
     setViewMode(QListView::IconMode);
     setFlow(QListView::LeftToRight);
     setWrapping(false);
     setMovement(QListView::Static);
     setIconSize(QSize(kThumb, kThumb));
-    setGridSize(QSize(kThumb + 36, kThumb + fontMetrics().height() + 14));
+    // Wide enough that names of usual length are not elided ("chelsea.png").
+    setGridSize(QSize(kThumb + fontMetrics().averageCharWidth() * 8, kThumb + fontMetrics().height() + 14));
     setTextElideMode(Qt::ElideMiddle);
     setUniformItemSizes(true);
-    setFixedHeight(kThumb + fontMetrics().height() + 14 + 20);
+    // Its natural height; the splitter it sits in may make it smaller (a large scale factor).
+    setMinimumHeight(fontMetrics().height() * 2);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
-    setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     setToolTip(tr("Your photos: drop files or folders here, or use File > Open. Delete removes one; right-click to move it"));
     connect(this, &QListWidget::currentItemChanged, this, [this](QListWidgetItem* item) {
-        Q_EMIT currentPhotoChanged(item ? item->data(kPathRole).toString() : QString());
+        if (!m_filling && item) m_model->selectPhoto(item->data(kPathRole).toString());
     });
+    connect(m_model, &StudioModel::photosChanged, this, &PhotoStrip::showPhotos);
+    connect(m_model, &StudioModel::currentPhotoChanged, this, &PhotoStrip::showCurrent);
+    connect(m_model, &StudioModel::runChanged, this, &PhotoStrip::updateBadge);
+    connect(m_model, &StudioModel::versionsChanged, this, &PhotoStrip::updateBadge);
+    showPhotos();
 }
 
-QString PhotoStrip::checkPhoto(const QString& path) {
-    const QFileInfo info(path);
-    if (!info.isFile()) return tr("%1 is not a file.").arg(info.fileName());
-    if (!isImageFile(path)) return tr("%1 is not an image Shuimo reads (PNG, JPEG, TIFF, WebP, BMP).").arg(info.fileName());
-    try {
-        (void)image_io::read_image(path.toStdU32String());
-    } catch (const std::exception& error) {
-        return tr("%1 was not added: %2").arg(info.fileName(), userErrorOf(error).message);
+QSize PhotoStrip::sizeHint() const {
+    return {QListWidget::sizeHint().width(), kThumb + fontMetrics().height() + 14 + 20};
+}
+
+void PhotoStrip::showPhotos() {
+    m_filling = true;
+    const QStringList paths = m_model->photos();
+    for (int i = count() - 1; i >= 0; --i) {
+        if (!paths.contains(item(i)->data(kPathRole).toString())) delete takeItem(i);
     }
-    return {};
-}
-
-bool PhotoStrip::addPhoto(const QString& path, QString* why, bool check) {
-    const QFileInfo info(path);
-    const QString absolute = info.absoluteFilePath();
-    if (itemFor(absolute)) return true;
-    if (check) {
-        const QString problem = checkPhoto(absolute);
-        if (!problem.isEmpty()) {
-            if (why) *why = problem;
-            return false;
+    for (int i = 0; i < paths.size(); ++i) {
+        QListWidgetItem* entry = itemFor(paths[i]);
+        if (!entry) {
+            const QFileInfo info(paths[i]);
+            entry = new QListWidgetItem(info.fileName());
+            entry->setData(kPathRole, paths[i]);
+            entry->setData(kThumbRole, squareThumbnail(paths[i], devicePixelRatioF()));
+            entry->setData(kBadgeRole, -1);
+            entry->setTextAlignment(Qt::AlignHCenter | Qt::AlignTop);
+            insertItem(i, entry);
+        } else if (row(entry) != i) {
+            insertItem(i, takeItem(row(entry)));
         }
+        updateBadge(paths[i]);
     }
-    auto* entry = new QListWidgetItem(info.fileName(), this);
-    entry->setData(kPathRole, absolute);
-    entry->setData(kThumbRole, squareThumbnail(absolute, devicePixelRatioF()));
-    entry->setData(kBadgeRole, 0);
-    entry->setToolTip(absolute);
-    entry->setTextAlignment(Qt::AlignHCenter | Qt::AlignTop);
-    updateIcon(entry);
-    if (!currentItem()) setCurrentItem(entry);
-    return true;
+    m_filling = false;
+    showCurrent();
 }
 
-void PhotoStrip::removePhoto(const QString& path) {
-    delete itemFor(path);  // the current item moves to a neighbour (currentPhotoChanged)
+void PhotoStrip::showCurrent() {
+    m_filling = true;
+    QListWidgetItem* current = itemFor(m_model->currentPhoto());
+    if (current != currentItem()) setCurrentItem(current);
+    if (current) scrollToItem(current);
+    m_filling = false;
+}
+
+void PhotoStrip::updateBadge(const QString& path) {
+    QListWidgetItem* found = itemFor(path);
+    if (!found) return;
+    const session::Photo* photo = m_model->session().photo(path);
+    const Badge badge{m_model->isRunning(path), m_model->isQueued(path), photo ? static_cast<int>(photo->paintings.size()) : 0};
+    if (found->data(kBadgeRole).toInt() == packBadge(badge)) return;
+    found->setData(kBadgeRole, packBadge(badge));
+    updateIcon(found);
 }
 
 void PhotoStrip::movePhoto(const QString& path, int delta) {
-    QListWidgetItem* moving = itemFor(path);
-    if (!moving) return;
-    const int from = row(moving);
-    const int to = std::clamp(from + delta, 0, count() - 1);
-    if (to == from) return;
-    const bool wasCurrent = currentItem() == moving;
-    blockSignals(true);
-    takeItem(from);
-    insertItem(to, moving);
-    if (wasCurrent) setCurrentItem(moving);
-    blockSignals(false);
-    Q_EMIT orderChanged(photos());
+    m_model->movePhoto(path, delta);
 }
 
 QStringList PhotoStrip::photos() const {
@@ -133,19 +138,12 @@ QString PhotoStrip::currentPhoto() const {
 }
 
 void PhotoStrip::setCurrentPhoto(const QString& path) {
-    if (QListWidgetItem* found = itemFor(path)) setCurrentItem(found);
-}
-
-void PhotoStrip::setBadge(const QString& path, const Badge& badge) {
-    QListWidgetItem* found = itemFor(path);
-    if (!found || unpackBadge(found->data(kBadgeRole).toInt()) == badge) return;
-    found->setData(kBadgeRole, packBadge(badge));
-    updateIcon(found);
+    m_model->selectPhoto(QFileInfo(path).absoluteFilePath());
 }
 
 PhotoStrip::Badge PhotoStrip::badge(const QString& path) const {
     const QListWidgetItem* found = itemFor(path);
-    return found ? unpackBadge(found->data(kBadgeRole).toInt()) : Badge{};
+    return found ? unpackBadge(std::max(0, found->data(kBadgeRole).toInt())) : Badge{};
 }
 
 QListWidgetItem* PhotoStrip::itemFor(const QString& path) const {
@@ -157,7 +155,7 @@ QListWidgetItem* PhotoStrip::itemFor(const QString& path) const {
 
 void PhotoStrip::updateIcon(QListWidgetItem* entry) {
     QImage canvas = entry->data(kThumbRole).value<QImage>();
-    const Badge badge = unpackBadge(entry->data(kBadgeRole).toInt());
+    const Badge badge = unpackBadge(std::max(0, entry->data(kBadgeRole).toInt()));
     QString mark;
     QColor colour;
     QString tip = entry->data(kPathRole).toString();

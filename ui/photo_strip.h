@@ -1,15 +1,17 @@
 #pragma once
-// The session's photos as a strip of thumbnails; the current one is the content
-// of the next job. A photo is read with the project's image reader before it is
-// added (a file that is not an image is refused, with the reason). Thumbnails
+// The studio's photos as a strip of thumbnails, a view of the model
+// (model/studio_model.h): it shows the photos in their order and the current
+// one, and sends the artist's clicks back as commands (select, move). Thumbnails
 // keep their aspect ratio and their label, and carry a badge: running, waiting
 // to run, or how many paintings the photo has. The Delete key and the context
-// menu remove a photo; the context menu moves one left or right. The strip asks
-// (removeRequested, orderChanged); the window keeps the session in step.
+// menu ask to remove a photo (removeRequested: the window asks first when it has
+// unexported paintings); the context menu moves one left or right.
 
 #include <QListWidget>
 
 namespace shuimo::ui {
+
+class StudioModel;
 
 class PhotoStrip : public QListWidget {
     Q_OBJECT
@@ -21,35 +23,33 @@ public:
         bool operator==(const Badge&) const = default;
     };
 
-    explicit PhotoStrip(QWidget* parent = nullptr);
-    // Adds an image file (no duplicates); returns false, with the reason in `why`,
-    // if it is not one the project's reader can read. check=false adds without
-    // reading it (a restored session's photo, even if it is gone since).
-    bool addPhoto(const QString& path, QString* why = nullptr, bool check = true);
-    void removePhoto(const QString& path);
-    // Moves the photo `delta` places (negative: left); emits orderChanged.
+    explicit PhotoStrip(StudioModel* model, QWidget* parent = nullptr);
+    // Moves the photo `delta` places (negative: left).
     void movePhoto(const QString& path, int delta);
     QStringList photos() const;
     QString currentPhoto() const;
+    // Makes the photo current (in the model).
     void setCurrentPhoto(const QString& path);
-    void setBadge(const QString& path, const Badge& badge);
     Badge badge(const QString& path) const;
-
-    // Empty when `path` is an image the project's reader can read, else why not.
-    static QString checkPhoto(const QString& path);
+    QSize sizeHint() const override;
 
 Q_SIGNALS:
-    void currentPhotoChanged(const QString& path);
     void removeRequested(const QString& path);
-    void orderChanged(const QStringList& paths);
 
 protected:
     void keyPressEvent(QKeyEvent* event) override;
     void contextMenuEvent(QContextMenuEvent* event) override;
 
 private:
+    // The model's photos, in its order, with their badges; the current one selected.
+    void showPhotos();
+    void showCurrent();
+    void updateBadge(const QString& path);
     QListWidgetItem* itemFor(const QString& path) const;
     void updateIcon(QListWidgetItem* item);
+
+    StudioModel* m_model;
+    bool m_filling = false;
 };
 
 }  // namespace shuimo::ui

@@ -1,20 +1,19 @@
 #include "presets_menu.h"
 
-#include <QFileInfo>
 #include <QInputDialog>
-#include <algorithm>
 
-#include "parameter_panel.h"
 #include "presets_store.h"
-#include "style_gallery.h"
+#include "studio_model.h"
 
 namespace shuimo::ui {
 
-PresetsMenu::PresetsMenu(PresetsStore& store, ParameterPanel* panel, QWidget* parent)
-    : QMenu(tr("Pre&sets"), parent), m_store(store), m_panel(panel) {
+PresetsMenu::PresetsMenu(PresetsStore& store, StudioModel* model, QWidget* parent)
+    : QMenu(tr("Pre&sets"), parent), m_store(store), m_model(model) {
     addAction(tr("&Save Preset…"), this, &PresetsMenu::savePreset);
     m_load = addMenu(tr("&Load Preset"));
     m_delete = addMenu(tr("&Delete Preset"));
+    addSeparator();
+    addAction(tr("&Reset Settings to Defaults"), m_model, &StudioModel::resetParams);
     rebuild();
 }
 
@@ -38,8 +37,7 @@ void PresetsMenu::savePreset() {
     const QString name = QInputDialog::getText(parentWidget(), tr("Save Preset"), tr("Name of the preset:"), QLineEdit::Normal,
                                                QString(), &ok);
     if (!ok) return;
-    const QString error = m_gallery ? m_store.save(name, m_panel->params(), m_gallery->selectedPaths(), m_gallery->selectedBlend())
-                                    : m_store.save(name, m_panel->params());
+    const QString error = m_store.save(name, m_model->params(), m_model->stylePaths(), m_model->styleBlend());
     if (!error.isEmpty()) Q_EMIT failed(error);
     rebuild();
 }
@@ -50,22 +48,13 @@ void PresetsMenu::loadPreset(const QString& name) {
         Q_EMIT failed(tr("The preset “%1” cannot be read.").arg(name));
         return;
     }
-    Q_EMIT presetChosen(preset->params);
-    if (!m_gallery || preset->styles.isEmpty()) return;  // an older preset: the styles stay as they are
-    QStringList missing;
-    for (const QString& path : m_gallery->selectedPaths()) m_gallery->setSelected(path, false);
+    std::vector<session::StyleRef> styles;
     for (qsizetype i = 0; i < preset->styles.size(); ++i) {
-        const QString& path = preset->styles[i];
-        const double blend = preset->blend.isEmpty() ? 1.0 : preset->blend[i];
-        const QList<StyleEntry> entries = m_gallery->entries();
-        const bool known =
-            std::any_of(entries.cbegin(), entries.cend(), [&](const StyleEntry& entry) { return entry.path == path; });
-        if (!QFileInfo::exists(path) || (!known && !m_gallery->addUserStyle(path, false))) {
-            missing << QFileInfo(path).fileName();
-            continue;
-        }
-        m_gallery->setSelected(path, true, blend);
+        styles.push_back({preset->styles[i], preset->blend.isEmpty() ? 1.0 : preset->blend[i]});
     }
+    // An older preset without styles leaves the ticked ones as they are.
+    const QStringList missing = m_model->applySettings(preset->params, styles, tr("preset “%1”").arg(name));
+    Q_EMIT presetChosen(preset->params);
     if (!missing.isEmpty()) {
         Q_EMIT failed(tr("The preset’s styles %1 are missing; the others are ticked.").arg(missing.join(tr(", "))));
     }

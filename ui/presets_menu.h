@@ -1,8 +1,8 @@
 #pragma once
-// The Presets menu: save the parameter panel's values (and, with a gallery, the
-// ticked styles and their blend) under a name, load one (the window applies
-// the parameters, undoably; the menu ticks the preset's styles), delete one.
-// The files are PresetsStore's.
+// The Presets menu: save the studio's parameters, ticked styles and blend under
+// a name, load one (the studio takes its parameters and styles as one undo
+// step), delete one, or reset every setting to its default. The files are
+// PresetsStore's.
 
 #include <QMenu>
 
@@ -10,20 +10,17 @@
 
 namespace shuimo::ui {
 
-class ParameterPanel;
 class PresetsStore;
-class StyleGallery;
+class StudioModel;
 
 class PresetsMenu : public QMenu {
     Q_OBJECT
 public:
-    // `store` and `panel` outlive the menu.
-    PresetsMenu(PresetsStore& store, ParameterPanel* panel, QWidget* parent = nullptr);
-    // Presets then keep the gallery's ticked styles and blend (outlives the menu).
-    void setStyleGallery(StyleGallery* gallery) { m_gallery = gallery; }
-    // Asks for a name and saves the panel's values.
+    // `store` and `model` outlive the menu.
+    PresetsMenu(PresetsStore& store, StudioModel* model, QWidget* parent = nullptr);
+    // Asks for a name and saves the studio's parameters and styles.
     void savePreset();
-    // Loads a preset: emits presetChosen and ticks its styles in the gallery.
+    // Loads a preset into the studio (an older preset without styles leaves the ticked ones); emits presetChosen.
     void loadPreset(const QString& name);
 
 Q_SIGNALS:
@@ -34,8 +31,7 @@ private:
     void rebuild();
 
     PresetsStore& m_store;
-    ParameterPanel* m_panel;
-    StyleGallery* m_gallery = nullptr;
+    StudioModel* m_model;
     QMenu* m_load = nullptr;
     QMenu* m_delete = nullptr;
 };

@@ -1,7 +1,9 @@
 #include "run_presenter.h"
 
-#include <QLabel>
+#include <QAction>
+#include <QFileInfo>
 #include <QProgressBar>
+#include <QPushButton>
 #include <QSettings>
 #include <algorithm>
 #include <cmath>
@@ -9,9 +11,11 @@
 #include "loss_curve.h"
 #include "parameter_panel.h"
 #include "preferences.h"
+#include "run_panel.h"
 #include "shuimo/engine/host_memory.h"
 #include "shuimo/engine/job_plan.h"
 #include "style_controller.h"
+#include "studio_model.h"
 
 namespace shuimo::ui {
 namespace {
@@ -26,6 +30,15 @@ QString throughputKey(const engine::StyleParams& params) {
     return QStringLiteral("throughput/") + QString::fromStdString(params.device);
 }
 
+// The engine's spelling of a precision it was asked for explicitly.
+QString spelled(engine::Precision precision) {
+    return QString::fromUtf8(engine::to_string(precision).data(), static_cast<qsizetype>(engine::to_string(precision).size()));
+}
+
+// A photo much smaller than the painting, or a painting whose short side is too small to hold a style.
+constexpr double kEnlargedWarning = 4.0;
+constexpr int kShortSideWarning = 128;
+
 }  // namespace
 
 QString formatDuration(double seconds) {
@@ -35,50 +48,61 @@ QString formatDuration(double seconds) {
     return RunPresenter::tr("%1 h").arg(seconds / 3600.0, 0, 'f', 1);
 }
 
-RunPresenter::RunPresenter(StyleController* controller, ParameterPanel* params, QProgressBar* progress,
-                           QLabel* progressText, LossCurve* lossCurve, QObject* parent)
+RunPresenter::RunPresenter(StudioModel* model, ParameterPanel* params, RunBar* bar, LossCurve* lossCurve, QObject* parent)
     : QObject(parent),
-      m_controller(controller),
+      m_model(model),
       m_params(params),
-      m_progress(progress),
-      m_progressText(progressText),
+      m_runButton(bar->runButton()),
+      m_cancelButton(bar->cancelButton()),
+      m_progress(bar->progressBar()),
+      m_progressText(bar->progressText()),
       m_lossCurve(lossCurve) {
-    connect(m_controller, &StyleController::progressed, this, &RunPresenter::showProgress);
-    connect(m_controller, &StyleController::throughputMeasured, this, [this](double gflops) {
+    StyleController* engine = m_model->engine();
+    connect(engine, &StyleController::throughputMeasured, this, [this](double gflops) {
         // Remembered across sessions: the probe costs seconds of CPU on a small machine.
-        QSettings().setValue(throughputKey(m_params->params()), gflops);
+        QSettings().setValue(throughputKey(m_model->params()), gflops);
         setKnownThroughput(gflops);
     });
-    connect(m_controller, &StyleController::memoryMeasured, this, [this](const QString& device, const QString& resolved, quint64 bytes) {
-        if (device != m_memoryDevice) return;
-        m_resolvedDevice = resolved;
-        m_deviceMemory = bytes;
+    connect(engine, &StyleController::memoryMeasured, this,
+            [this](const QString& device, engine::Precision precision, const QString& resolved, const QString& convolutions, quint64 bytes) {
+                if (device != m_measuredDevice || static_cast<int>(precision) != m_measuredPrecision) return;
+                m_resolvedDevice = resolved;
+                m_resolvedPrecision = convolutions;
+                m_deviceMemory = bytes;
+                updateEstimate();
+            });
+    connect(m_model, &StudioModel::paramsChanged, this, &RunPresenter::updateEstimate);
+    connect(m_model, &StudioModel::currentPhotoChanged, this, [this] {
         updateEstimate();
+        showRun();
     });
+    // Any photo's: the line names the photo being painted when it is another.
+    connect(m_model, &StudioModel::runChanged, this, &RunPresenter::showRun);
+    connect(m_model, &StudioModel::progressed, this, &RunPresenter::showProgress);
+    showRun();
 }
 
-void RunPresenter::setPhotoSize(const QSize& size) {
-    m_photoSize = size;
-    requestThroughput();
-    updateEstimate();
+void RunPresenter::setActions(QAction* run, QAction* cancel) {
+    m_runAction = run;
+    m_cancelAction = cancel;
+    showRun();
 }
 
-void RunPresenter::requestThroughput() {
-    const QString device = QString::fromStdString(m_params->params().device);
-    if (m_memoryDevice != device) {
-        m_memoryDevice = device;
+void RunPresenter::requestMeasurements() {
+    const engine::StyleParams& params = m_model->params();
+    const QString device = QString::fromStdString(params.device);
+    if (m_measuredDevice != device || m_measuredPrecision != static_cast<int>(params.precision)) {
+        m_measuredDevice = device;
+        m_measuredPrecision = static_cast<int>(params.precision);
         m_resolvedDevice.clear();
-        m_controller->measureMemory(device);
+        m_resolvedPrecision.clear();
+        m_model->engine()->measureMemory(device, params.precision);
     }
     if (m_throughputRequested) return;
     m_throughputRequested = true;
-    const engine::StyleParams params = m_params->params();
     const double known = QSettings().value(throughputKey(params)).toDouble();
-    if (known > 0) {
-        m_gflops = known;
-    } else {
-        m_controller->measureThroughput(QString::fromStdString(params.device), params.precision);
-    }
+    if (known > 0) m_gflops = known;
+    else m_model->engine()->measureThroughput(device, params.precision);
 }
 
 void RunPresenter::setKnownThroughput(double gflops) {
@@ -87,26 +111,36 @@ void RunPresenter::setKnownThroughput(double gflops) {
     updateEstimate();
 }
 
-std::uint64_t RunPresenter::availableMemory(const engine::StyleParams& params) const {
+std::uint64_t RunPresenter::availableMemory() const {
     // A GPU's free memory as the worker last read it; the host's is read now (it is cheap).
-    if (m_memoryDevice == QString::fromStdString(params.device) && !m_resolvedDevice.startsWith(QStringLiteral("cpu")) &&
-        !m_resolvedDevice.isEmpty())
-        return m_deviceMemory;
+    if (!m_resolvedDevice.isEmpty() && !m_resolvedDevice.startsWith(QStringLiteral("cpu"))) return m_deviceMemory;
     return engine::host_available_memory();
 }
 
+int RunPresenter::convBytes() const {
+    // As the run will resolve it (engine::resolved_precision, asked of the worker); until it has
+    // answered, what was asked for (Automatic: fp32, as on the CPU).
+    const engine::Precision asked = m_model->params().precision;
+    const QString precision = !m_resolvedPrecision.isEmpty() ? m_resolvedPrecision
+                              : asked == engine::Precision::Auto ? QStringLiteral("fp32")
+                                                                 : spelled(asked);
+    return engine::conv_bytes(precision.toStdString());
+}
+
 void RunPresenter::updateEstimate() {
-    if (!m_photoSize.isValid()) {
+    const QString photo = m_model->currentPhoto();
+    const QSize photoSize = m_model->photoSize(photo);
+    if (!photoSize.isValid()) {
         m_params->setEstimate(tr("Add a photo to see the output size, memory and time."));
         return;
     }
-    engine::StyleParams params = m_params->params();
+    requestMeasurements();
+    engine::StyleParams params = m_model->params();
     // As the run will be planned (StyleController::startJob): the preference, else the automatic budget.
     if (params.max_memory == 0) params.max_memory = memoryLimitBytes();
     try {
-        const bool half = params.precision == engine::Precision::Fp16 || params.precision == engine::Precision::Bf16;
-        const engine::JobPlan plan = engine::plan_job(m_photoSize.width(), m_photoSize.height(), params, half ? 2 : 4,
-                                                      params.max_memory != 0 ? 0 : availableMemory(params));
+        const engine::JobPlan plan = engine::plan_job(photoSize.width(), photoSize.height(), params, convBytes(),
+                                                      params.max_memory != 0 ? 0 : availableMemory());
         QString text = tr("%1 × %2 px, %n level(s)", nullptr, static_cast<int>(plan.levels.size()))
                            .arg(plan.output.width)
                            .arg(plan.output.height);
@@ -130,65 +164,93 @@ void RunPresenter::updateEstimate() {
                         .arg(plan.result.width)
                         .arg(plan.result.height);
         }
+        // What an artist would not expect from the size alone.
+        const double enlarged = static_cast<double>(plan.output.width) / photoSize.width();
+        if (enlarged >= kEnlargedWarning) {
+            text += tr(". Note: %1 is only %2 × %3 px, so the painting enlarges it %4 times")
+                        .arg(QFileInfo(photo).fileName())
+                        .arg(photoSize.width())
+                        .arg(photoSize.height())
+                        .arg(std::lround(enlarged));
+        }
+        const int shortSide = std::min(plan.output.width, plan.output.height);
+        if (shortSide < kShortSideWarning && params.size != 0) {
+            text += tr(". Note: the size sets the long side, so this photo's short side is only %1 px: choose a larger "
+                       "size (about %2 px keeps %3 px)")
+                        .arg(shortSide)
+                        .arg(static_cast<int>(std::ceil(static_cast<double>(params.size) * kShortSideWarning / shortSide)))
+                        .arg(kShortSideWarning);
+        }
         m_params->setEstimate(text);
     } catch (const std::exception& error) {
         m_params->setEstimate(QString::fromStdString(error.what()));
     }
 }
 
-void RunPresenter::showStarted(const JobRequest& request) {
-    m_runLevels.clear();
-    try {
-        const QSize photo = m_photoSize.isValid() ? m_photoSize : QSize(request.params.size, request.params.size);
-        for (const auto& level : engine::plan_job(photo.width(), photo.height(), request.params).levels) {
-            m_runLevels.push_back(level.evaluations);
-        }
-    } catch (const std::exception&) {
-        // No plan: the level count comes from the reports.
-    }
+void RunPresenter::showRun() {
+    const QString photo = m_model->currentPhoto();
+    const QString name = QFileInfo(photo).fileName();
+    const PhotoRun& run = m_model->photoRun(photo);
+    const bool here = m_model->isRunning(photo);
+    const bool waiting = m_model->isQueued(photo);
     m_lossCurve->clear();
-    m_lastReportedWeights = ParameterPanel::weightsOf(request.params);
+    for (const PhotoRun::Point& point : run.curve) m_lossCurve->addPoint(point.iteration, point.loss, point.weightsChanged);
+    m_progress->setMaximum(100);
     m_progress->setValue(0);
-    m_progressText->setText(tr("Starting…"));
+    QString text;
+    const QString other = QFileInfo(m_model->runningPhoto()).fileName();
+    if (here && run.last) {
+        showProgress(photo, *run.last);
+        text = m_progressText->fullText();
+    } else if (here) {
+        text = tr("%1: starting…").arg(name);
+    } else if (waiting) {
+        text = tr("%1 waits until %2 is painted").arg(name, other);
+    } else if (run.state == PhotoRun::State::Failed) {
+        text = tr("%1: stopped by an error.").arg(name);
+    } else if (run.outcome && run.outcome->cancelled && run.outcome->stoppedEarly && run.outcome->image) {
+        text = tr("%1: cancelled after %n iteration(s), before the last level: kept at %2 × %3 "
+                  "(right-click the version: Continue Painting).", nullptr, run.outcome->iterationsRun)
+                   .arg(name)
+                   .arg(run.outcome->image->width)
+                   .arg(run.outcome->image->height);
+    } else if (run.outcome && run.outcome->cancelled) {
+        text = tr("%1: cancelled after %n iteration(s); the best image so far is kept.", nullptr, run.outcome->iterationsRun).arg(name);
+    } else if (run.outcome) {
+        text = tr("%1: done, %n iteration(s) in %2 on %3 (%4).", nullptr, run.outcome->iterationsRun)
+                   .arg(name, formatDuration(run.outcome->seconds), run.outcome->device, run.outcome->precision);
+        m_progress->setValue(m_progress->maximum());
+    } else if (!other.isEmpty()) {
+        text = tr("Painting %1 (not this photo)").arg(other);
+    }
+    m_progressText->setFullText(text);
+    m_runButton->setText(here ? tr("&Restart") : tr("&Run"));
+    m_cancelButton->setEnabled(here || waiting);
+    if (m_cancelAction) m_cancelAction->setEnabled(here || waiting);
 }
 
-void RunPresenter::showProgress(const engine::IterationReport& report) {
+void RunPresenter::showProgress(const QString& photo, const engine::IterationReport& report) {
+    if (photo != m_model->currentPhoto()) return;  // another photo's run: its own view shows it
+    const PhotoRun& run = m_model->photoRun(photo);
     const int total = std::max(1, report.total_iterations);
     m_progress->setMaximum(total);
     m_progress->setValue(report.iteration);
-    const int levels = std::max<int>(static_cast<int>(m_runLevels.size()), 1);
-    m_progressText->setText(tr("Iteration %1 of %2 · level %3 of %4 (%5 × %6) · %7 left")
-                                .arg(report.iteration)
-                                .arg(total)
-                                .arg(report.scale + 1)
-                                .arg(std::max(levels, report.scale + 1))
-                                .arg(report.width)
-                                .arg(report.height)
-                                .arg(report.remaining_s >= 0 ? formatDuration(report.remaining_s) : QStringLiteral("…")));
-    if (report.tile > 0) m_progressText->setText(m_progressText->text() + tr(" · tile %1 of %2").arg(report.tile).arg(report.tiles));
-    const bool changed = !(report.weights == m_lastReportedWeights);
-    m_lastReportedWeights = report.weights;
-    // The best objective so far: the curve ends at the objective of the image that is written.
-    m_lossCurve->addPoint(report.iteration, report.best_total_loss, changed);
-}
-
-void RunPresenter::showFinished(const JobOutcome& outcome) {
-    if (outcome.cancelled && outcome.stoppedEarly && outcome.image) {
-        m_progressText->setText(tr("Cancelled after %n iteration(s), before the last level: kept at %1 × %2 "
-                                   "(right-click the version: Continue Painting).", nullptr, outcome.iterationsRun)
-                                    .arg(outcome.image->width)
-                                    .arg(outcome.image->height));
-    } else if (outcome.cancelled) {
-        m_progressText->setText(tr("Cancelled after %n iteration(s); the best image so far is kept.", nullptr, outcome.iterationsRun));
-    } else {
-        m_progressText->setText(tr("Done: %n iteration(s) in %1 on %2 (%3).", nullptr, outcome.iterationsRun)
-                                    .arg(formatDuration(outcome.seconds), outcome.device, outcome.precision));
-        m_progress->setValue(m_progress->maximum());
+    const int levels = std::max(run.levels, 1);
+    QString text = tr("%1: iteration %2 of %3 · level %4 of %5 (%6 × %7) · %8 left")
+                       .arg(QFileInfo(photo).fileName())
+                       .arg(report.iteration)
+                       .arg(total)
+                       .arg(report.scale + 1)
+                       .arg(std::max(levels, report.scale + 1))
+                       .arg(report.width)
+                       .arg(report.height)
+                       .arg(report.remaining_s >= 0 ? formatDuration(report.remaining_s) : QStringLiteral("…"));
+    if (report.tile > 0) text += tr(" · tile %1 of %2").arg(report.tile).arg(report.tiles);
+    m_progressText->setFullText(text);
+    if (!run.curve.empty() && m_lossCurve->pointCount() < static_cast<int>(run.curve.size())) {
+        const PhotoRun::Point& point = run.curve.back();
+        m_lossCurve->addPoint(point.iteration, point.loss, point.weightsChanged);
     }
-}
-
-void RunPresenter::showFailed() {
-    m_progressText->setText(tr("Stopped by an error."));
 }
 
 }  // namespace shuimo::ui

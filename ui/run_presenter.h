@@ -1,27 +1,32 @@
 #pragma once
-// What the window says about a painting run: before it, the estimate under the
-// parameters (output size, levels, memory, time at this device's measured
-// throughput); during it, the progress bar, "iteration i of n · level · time
-// left" and the loss curve; after it, how it ended. It reads the controller's
-// signals and the parameter panel and writes only to the widgets it is given.
+// What the window says about painting the current photo, a view of the studio
+// model: before a run, the estimate under the parameters (output size, levels,
+// tiles, memory and time from the engine's own planner, plan_job, with the
+// convolution precision the device resolves to; and a word when the photo is
+// enlarged many times or a panorama's short side is tiny); during its run, the
+// progress bar, "photo: iteration i of n · level · time left" and the loss
+// curve; after it, how it ended. Another photo's run is never shown as this
+// one's: switching photos shows that photo's own run (or that it waits). Run says
+// Restart and Cancel is enabled only for the current photo's run.
 
 #include <QObject>
 #include <QSize>
 #include <QString>
 #include <cstdint>
-#include <utility>
-#include <vector>
 
 #include "job_types.h"
 
-class QLabel;
+class QAction;
 class QProgressBar;
+class QPushButton;
 
 namespace shuimo::ui {
 
+class ElidedLabel;
 class LossCurve;
 class ParameterPanel;
-class StyleController;
+class RunBar;
+class StudioModel;
 
 // "40 s", "7 min", "1.5 h".
 QString formatDuration(double seconds);
@@ -29,42 +34,40 @@ QString formatDuration(double seconds);
 class RunPresenter : public QObject {
     Q_OBJECT
 public:
-    RunPresenter(StyleController* controller, ParameterPanel* params, QProgressBar* progress, QLabel* progressText,
-                 LossCurve* lossCurve, QObject* parent = nullptr);
+    RunPresenter(StudioModel* model, ParameterPanel* params, RunBar* bar, LossCurve* lossCurve, QObject* parent = nullptr);
 
-    // The current photo's size (invalid: none), the estimate's input; asks
-    // for the device's throughput the first time.
-    void setPhotoSize(const QSize& size);
-    QSize photoSize() const { return m_photoSize; }
+    // The menu's Run and Cancel, kept in step with the buttons.
+    void setActions(QAction* run, QAction* cancel);
     // A throughput (GFLOP/s) already known, e.g. from an earlier session: no probe is run.
     void setKnownThroughput(double gflops);
     // The panel's estimate line from the parameters and the photo.
     void updateEstimate();
-
-    // A job starts with `request`: its plan (for the time left), an empty curve.
-    void showStarted(const JobRequest& request);
-    void showProgress(const engine::IterationReport& report);
-    void showFinished(const JobOutcome& outcome);
-    void showFailed();
+    // The current photo's run: progress, text, curve, buttons.
+    void showRun();
 
 private:
-    void requestThroughput();
+    void requestMeasurements();
+    void showProgress(const QString& photo, const engine::IterationReport& report);
     // What the automatic budget is made from: the host's available memory, or a GPU's as last measured.
-    std::uint64_t availableMemory(const engine::StyleParams& params) const;
+    std::uint64_t availableMemory() const;
+    int convBytes() const;
 
-    StyleController* m_controller;
+    StudioModel* m_model;
     ParameterPanel* m_params;
+    QPushButton* m_runButton;
+    QPushButton* m_cancelButton;
     QProgressBar* m_progress;
-    QLabel* m_progressText;
+    ElidedLabel* m_progressText;
     LossCurve* m_lossCurve;
-    std::vector<int> m_runLevels;  // the running job's levels (evaluations each); the time left comes
-                                   // with every report (the engine's ETA model, eta.h)
-    engine::LossWeights m_lastReportedWeights;
-    QSize m_photoSize;
+    QAction* m_runAction = nullptr;
+    QAction* m_cancelAction = nullptr;
     double m_gflops = 0.0;
     bool m_throughputRequested = false;
-    QString m_memoryDevice;    // the device whose memory was asked for ("auto", "cuda:1" …)
-    QString m_resolvedDevice;  // ... what it came to ("cpu", "cuda:0"); empty until answered
+    // The last memory measurement: for which device and precision, and what they came to.
+    QString m_measuredDevice;
+    int m_measuredPrecision = -1;
+    QString m_resolvedDevice;        // "cpu", "cuda:0"; empty until answered
+    QString m_resolvedPrecision;     // "fp32", "bf16", "fp16"; empty until answered
     quint64 m_deviceMemory = 0;
 };
 

@@ -1,27 +1,37 @@
 #include "slider_spin.h"
 
-#include <QDoubleSpinBox>
 #include <QHBoxLayout>
-#include <QSignalBlocker>
+#include <QLabel>
 #include <QSlider>
+#include <algorithm>
 #include <cmath>
+
+#include "exact_spin_box.h"
+#include "shuimo/engine/param_table.h"
 
 namespace shuimo::ui {
 
 SliderSpin::SliderSpin(double minimum, double maximum, int decimals, Scale scale, QWidget* parent)
-    : QWidget(parent), m_minimum(minimum), m_maximum(maximum), m_scale(scale) {
+    : SliderSpin(minimum, maximum, minimum, maximum, decimals, scale, parent) {}
+
+SliderSpin::SliderSpin(const engine::ParamField& field, QWidget* parent)
+    : SliderSpin(field.artist_low(), field.artist_high(), field.low, field.high,
+                 field.type == engine::ParamType::Integer ? 0 : field.ui.decimals, Scale::Linear, parent) {}
+
+SliderSpin::SliderSpin(double sliderMinimum, double sliderMaximum, double minimum, double maximum, int decimals, Scale scale,
+                       QWidget* parent)
+    : QWidget(parent), m_minimum(sliderMinimum), m_maximum(sliderMaximum), m_decimals(decimals), m_scale(scale) {
     m_slider = new QSlider(Qt::Horizontal, this);
     m_slider->setRange(0, kSteps);
-    m_spin = new QDoubleSpinBox(this);
-    m_spin->setRange(minimum, maximum);
-    m_spin->setDecimals(decimals);
-    m_spin->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
-    m_spin->setKeyboardTracking(false);
-    // Its own size hint (from the range, the decimals and the suffix) is wide enough: no
-    // fixed width, so a narrow panel keeps the slider.
+    m_spin = new ExactSpinBox(minimum, maximum, decimals == 0, this);
+    m_spin->setTypicalValue(sliderMaximum);  // as wide as the slider's values, not the range's extremes
+    m_beyond = new QLabel(this);
+    m_beyond->setForegroundRole(QPalette::Highlight);
+    m_beyond->hide();
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_slider, 1);
+    layout->addWidget(m_beyond);
     layout->addWidget(m_spin);
 
     connect(m_slider, &QSlider::valueChanged, this, [this](int position) {
@@ -29,6 +39,7 @@ SliderSpin::SliderSpin(double minimum, double maximum, int decimals, Scale scale
         m_syncing = true;
         m_spin->setValue(valueAt(position));
         m_syncing = false;
+        showPinned();
         Q_EMIT valueChanged(m_spin->value());
     });
     connect(m_spin, &QDoubleSpinBox::valueChanged, this, [this](double value) {
@@ -36,8 +47,14 @@ SliderSpin::SliderSpin(double minimum, double maximum, int decimals, Scale scale
         m_syncing = true;
         m_slider->setValue(positionFor(value));
         m_syncing = false;
+        showPinned();
         Q_EMIT valueChanged(value);
     });
+    showPinned();
+}
+
+QDoubleSpinBox* SliderSpin::spinBox() const {
+    return m_spin;
 }
 
 double SliderSpin::value() const {
@@ -50,6 +67,23 @@ void SliderSpin::setValue(double value) {
 
 void SliderSpin::setSuffix(const QString& suffix) {
     m_spin->setSuffix(suffix);
+}
+
+bool SliderSpin::isPinned() const {
+    return value() < m_minimum || value() > m_maximum;
+}
+
+void SliderSpin::showPinned() {
+    const double v = value();
+    const bool above = v > m_maximum;
+    m_beyond->setVisible(isPinned());
+    m_beyond->setText(above ? QStringLiteral("›") : QStringLiteral("‹"));
+    const QString span = tr("%1 to %2").arg(ExactSpinBox::text(m_minimum, m_decimals == 0), ExactSpinBox::text(m_maximum, m_decimals == 0));
+    const QString tip = isPinned() ? tr("%1 is beyond the slider (%2): the box holds the exact value, and the painting uses it")
+                                         .arg(ExactSpinBox::text(v, m_decimals == 0), span)
+                                   : QString();
+    m_beyond->setToolTip(tip);
+    m_slider->setToolTip(tip);
 }
 
 int SliderSpin::positionFor(double value) const {
@@ -69,12 +103,15 @@ double SliderSpin::valueAt(int position) const {
     if (m_scale == Scale::Log) {
         const double low = std::log10(m_minimum);
         const double high = std::log10(m_maximum);
-        // Round to three significant digits so the spin box shows 2.51e+05, not noise.
+        // Round to three significant digits so the box shows 2.51e+05, not noise.
         const double value = std::pow(10.0, low + t * (high - low));
         const double magnitude = std::pow(10.0, std::floor(std::log10(value)) - 2);
         return std::round(value / magnitude) * magnitude;
     }
-    return m_minimum + t * (m_maximum - m_minimum);
+    const double value = m_minimum + t * (m_maximum - m_minimum);
+    // The slider's step, as the box shows it: 0.01 for two decimals, whole numbers for none.
+    const double step = std::pow(10.0, -m_decimals);
+    return std::round(value / step) * step;
 }
 
 }  // namespace shuimo::ui

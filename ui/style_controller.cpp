@@ -33,7 +33,10 @@ StyleController::StyleController(QObject* parent) : QObject(parent) {
     });
     connect(m_worker, &EngineWorker::throughputMeasured, this,
             [this](const QString&, int, double gflops) { Q_EMIT throughputMeasured(gflops); });
-    connect(m_worker, &EngineWorker::memoryMeasured, this, &StyleController::memoryMeasured);
+    connect(m_worker, &EngineWorker::memoryMeasured, this,
+            [this](const QString& device, int precision, const QString& resolved, const QString& convolutions, quint64 bytes) {
+                Q_EMIT memoryMeasured(device, static_cast<engine::Precision>(precision), resolved, convolutions, bytes);
+            });
     m_thread.start();
     QMetaObject::invokeMethod(m_worker, &EngineWorker::yieldToInterface, Qt::QueuedConnection);
 }
@@ -74,8 +77,9 @@ void StyleController::measureThroughput(const QString& device, engine::Precision
                               Q_ARG(int, static_cast<int>(precision)));
 }
 
-void StyleController::measureMemory(const QString& device) {
-    QMetaObject::invokeMethod(m_worker, "measureMemory", Qt::QueuedConnection, Q_ARG(QString, device));
+void StyleController::measureMemory(const QString& device, engine::Precision precision) {
+    QMetaObject::invokeMethod(m_worker, "measureMemory", Qt::QueuedConnection, Q_ARG(QString, device),
+                              Q_ARG(int, static_cast<int>(precision)));
 }
 
 void StyleController::setBusy(bool busy) {

@@ -25,8 +25,8 @@ public:
     bool isBusy() const { return m_busy; }
     quint64 currentJobId() const { return m_currentJob; }
     void measureThroughput(const QString& device, engine::Precision precision);
-    // Asks the worker what memory a job on `device` could use (memoryMeasured).
-    void measureMemory(const QString& device);
+    // Asks the worker what memory a job on `device` could use and what `precision` comes to there (memoryMeasured).
+    void measureMemory(const QString& device, engine::Precision precision);
     void shutdown();
 
 public Q_SLOTS:
@@ -41,8 +41,10 @@ Q_SIGNALS:
     void failed(const QString& message, shuimo::ui::ErrorKind kind);
     void notice(const QString& message);
     void throughputMeasured(double gflops);
-    // For device ("auto", "cpu", …), which came to `resolved` ("cpu", "cuda:0"): bytes available (0 unknown).
-    void memoryMeasured(const QString& device, const QString& resolved, quint64 bytes);
+    // For device ("auto", "cpu", …), which came to `resolved` ("cpu", "cuda:0"): bytes available (0 unknown),
+    // and the convolution precision `precision` came to there ("fp32", "bf16", "fp16": engine::conv_bytes).
+    void memoryMeasured(const QString& device, shuimo::engine::Precision precision, const QString& resolved,
+                        const QString& convolutions, quint64 bytes);
 
 private:
     void setBusy(bool busy);

@@ -1,12 +1,15 @@
 #include "style_gallery.h"
 
 #include <QDoubleSpinBox>
+#include <algorithm>
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QImageReader>
 #include <QMenu>
 #include <QTreeWidget>
 #include <QVBoxLayout>
+
+#include "studio_model.h"
 
 namespace shuimo::ui {
 namespace {
@@ -22,7 +25,7 @@ QIcon thumbnail(const QString& path) {
 }
 }  // namespace
 
-StyleGallery::StyleGallery(QWidget* parent) : QWidget(parent) {
+StyleGallery::StyleGallery(StudioModel* model, QWidget* parent) : QWidget(parent), m_model(model) {
     m_tree = new QTreeWidget(this);
     m_tree->setColumnCount(2);
     m_tree->setHeaderLabels({tr("Style"), tr("Blend")});
@@ -35,9 +38,12 @@ StyleGallery::StyleGallery(QWidget* parent) : QWidget(parent) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_tree);
-    connect(m_tree, &QTreeWidget::itemChanged, this, [this](QTreeWidgetItem*, int column) {
-        if (column == 0) Q_EMIT selectionChanged();
+    connect(m_tree, &QTreeWidget::itemChanged, this, [this](QTreeWidgetItem* item, int column) {
+        if (column != 0 || m_showing) return;
+        const auto* spin = qobject_cast<QDoubleSpinBox*>(m_tree->itemWidget(item, 1));
+        m_model->tickStyle(item->data(0, kPathRole).toString(), item->checkState(0) == Qt::Checked, spin ? spin->value() : 1.0);
     });
+    connect(m_model, &StudioModel::stylesChanged, this, &StyleGallery::showSelection);
     // A style's recommended settings (from the manifest), on request: ticking a style never changes the sliders.
     m_tree->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(m_tree, &QWidget::customContextMenuRequested, this, [this](const QPoint& position) {
@@ -56,6 +62,28 @@ void StyleGallery::setEntries(const QList<StyleEntry>& entries) {
     m_tree->clear();
     m_entries.clear();
     for (const StyleEntry& entry : entries) addItem(entry);
+    showSelection();
+}
+
+void StyleGallery::showSelection() {
+    m_showing = true;
+    for (const session::StyleRef& style : m_model->styles()) {
+        if (!itemFor(style.path) && QFileInfo(style.path).isFile()) addItem(userStyleEntry(style.path));
+    }
+    for (int i = 0; i < m_tree->topLevelItemCount(); ++i) {
+        QTreeWidgetItem* item = m_tree->topLevelItem(i);
+        const QString path = item->data(0, kPathRole).toString();
+        const auto& styles = m_model->styles();
+        const auto ticked = std::find_if(styles.begin(), styles.end(), [&](const session::StyleRef& s) { return s.path == path; });
+        if (ticked != styles.end()) {
+            if (auto* spin = qobject_cast<QDoubleSpinBox*>(m_tree->itemWidget(item, 1))) {
+                const QSignalBlocker blocker(spin);
+                spin->setValue(ticked->blend);
+            }
+        }
+        item->setCheckState(0, ticked != styles.end() ? Qt::Checked : Qt::Unchecked);
+    }
+    m_showing = false;
 }
 
 void StyleGallery::addItem(const StyleEntry& entry) {
@@ -75,15 +103,18 @@ void StyleGallery::addItem(const StyleEntry& entry) {
     blend->setToolTip(tr("Blend weight of this style when several are ticked"));
     blend->setAccessibleName(tr("Blend weight of %1").arg(entry.name));
     m_tree->setItemWidget(item, 1, blend);
-    connect(blend, &QDoubleSpinBox::valueChanged, this, [this, item] {
-        if (item->checkState(0) == Qt::Checked) Q_EMIT selectionChanged();
+    connect(blend, &QDoubleSpinBox::valueChanged, this, [this, item](double value) {
+        if (item->checkState(0) == Qt::Checked) m_model->tickStyle(item->data(0, kPathRole).toString(), true, value);
     });
 }
 
 bool StyleGallery::addUserStyle(const QString& path, bool select) {
     if (!isImageFile(path) || !QFileInfo(path).isFile()) return false;
     const QString absolute = QFileInfo(path).absoluteFilePath();
-    if (!itemFor(absolute)) addItem(userStyleEntry(absolute));
+    if (!itemFor(absolute)) {
+        addItem(userStyleEntry(absolute));
+        showSelection();  // ticked already when the model names it
+    }
     if (select) setSelected(absolute, true);
     return true;
 }
@@ -105,33 +136,17 @@ QTreeWidgetItem* StyleGallery::itemFor(const QString& path) const {
 }
 
 void StyleGallery::setSelected(const QString& path, bool selected, double blend) {
-    QTreeWidgetItem* item = itemFor(QFileInfo(path).absoluteFilePath());
-    if (!item) return;
-    if (auto* spin = qobject_cast<QDoubleSpinBox*>(m_tree->itemWidget(item, 1))) {
-        const QSignalBlocker blocker(spin);
-        spin->setValue(blend);
-    }
-    item->setCheckState(0, selected ? Qt::Checked : Qt::Unchecked);  // emits selectionChanged
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    if (!itemFor(absolute)) return;
+    m_model->tickStyle(absolute, selected, blend);
 }
 
 QStringList StyleGallery::selectedPaths() const {
-    QStringList paths;
-    for (int i = 0; i < m_tree->topLevelItemCount(); ++i) {
-        QTreeWidgetItem* item = m_tree->topLevelItem(i);
-        if (item->checkState(0) == Qt::Checked) paths << item->data(0, kPathRole).toString();
-    }
-    return paths;
+    return m_model->stylePaths();
 }
 
 QList<double> StyleGallery::selectedBlend() const {
-    QList<double> blend;
-    for (int i = 0; i < m_tree->topLevelItemCount(); ++i) {
-        QTreeWidgetItem* item = m_tree->topLevelItem(i);
-        if (item->checkState(0) != Qt::Checked) continue;
-        const auto* spin = qobject_cast<QDoubleSpinBox*>(m_tree->itemWidget(item, 1));
-        blend << (spin ? spin->value() : 1.0);
-    }
-    return blend;
+    return m_model->styleBlend();
 }
 
 }  // namespace shuimo::ui

@@ -11,9 +11,9 @@
 
 namespace shuimo::ui {
 
-StylesPanel::StylesPanel(QWidget* parent) : QWidget(parent) {
+StylesPanel::StylesPanel(StudioModel* model, QWidget* parent) : QWidget(parent) {
     auto* layout = new QVBoxLayout(this);
-    m_gallery = new StyleGallery(this);
+    m_gallery = new StyleGallery(model, this);
     auto* addStyle = new QPushButton(tr("Add Your Own Style…"), this);
     connect(addStyle, &QPushButton::clicked, this, [this] {
         const QStringList files = QFileDialog::getOpenFileNames(

@@ -8,11 +8,12 @@
 namespace shuimo::ui {
 
 class StyleGallery;
+class StudioModel;
 
 class StylesPanel : public QWidget {
     Q_OBJECT
 public:
-    explicit StylesPanel(QWidget* parent = nullptr);
+    explicit StylesPanel(StudioModel* model, QWidget* parent = nullptr);
     StyleGallery* gallery() const { return m_gallery; }
     // Fills the gallery with the bundled styles, named in the interface
     // language. Returns why their list could not be read (empty if it could).

@@ -16,6 +16,8 @@
 #include "shuimo/batch/params_json.h"
 #include "parameter_panel.h"
 #include "presets_menu.h"
+#include "studio_model.h"
+#include <QUndoStack>
 #include "presets_store.h"
 #include "style_gallery.h"
 #include "shuimo/image_io/image_io.h"
@@ -205,11 +207,10 @@ private Q_SLOTS:
         const QString other = dir.filePath(QStringLiteral("other.png"));
         for (const QString& path : {mist, ink, other}) QVERIFY(QImage(8, 8, QImage::Format_RGB888).save(path));
         ui::PresetsStore store(dir.filePath(QStringLiteral("presets")));
-        ui::ParameterPanel panel;
-        ui::StyleGallery gallery;
+        ui::StudioModel model;
+        ui::StyleGallery gallery(&model);
         QVERIFY(gallery.addUserStyle(other, true));  // ticked now, not in the preset
-        ui::PresetsMenu menu(store, &panel);
-        menu.setStyleGallery(&gallery);
+        ui::PresetsMenu menu(store, &model);
         QCOMPARE(store.save(QStringLiteral("mist"), distinctive(), {mist, ink}, {0.5, 1.5}), QString());
         QSignalSpy chosen(&menu, &ui::PresetsMenu::presetChosen);
         QSignalSpy failed(&menu, &ui::PresetsMenu::failed);
@@ -218,6 +219,9 @@ private Q_SLOTS:
         QCOMPARE(failed.count(), 0);
         QCOMPARE(gallery.selectedPaths(), (QStringList{mist, ink}));
         QCOMPARE(gallery.selectedBlend(), (QList<double>{0.5, 1.5}));
+        QVERIFY(model.params() == distinctive());  // the preset's parameters, in the studio
+        model.undoStack()->undo();                 // one step: parameters (the styles stay ticked)
+        QVERIFY(!(model.params() == distinctive()));
 
         // A style file gone since: reported, the others ticked.
         QVERIFY(QFile::remove(ink));

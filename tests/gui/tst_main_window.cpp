@@ -33,6 +33,7 @@
 #include "preferences_dialog.h"
 #include "size_control.h"
 #include "main_window.h"
+#include "studio_model.h"
 #include "slider_spin.h"
 #include "style_controller.h"
 #include "style_gallery.h"
@@ -209,7 +210,7 @@ private Q_SLOTS:
         const double moved = panel.params().style_weight;
         QVERIFY(moved > weight);
         QVERIFY(moved / weight < std::pow(10.0, 4.0 / 100.0 * 1.5 + 0.001));
-        QCOMPARE(panel.exactStyleWeight()->value(), std::round(moved * 1e6) / 1e6);
+        QCOMPARE(panel.exactStyleWeight()->value(), moved);  // the exact box: every digit (issue 25)
 
         // Linear ones, and the size control, reach the engine's parameters too.
         panel.smoothness()->slider()->setValue(ui::SliderSpin::kSteps / 4);
@@ -248,7 +249,7 @@ private Q_SLOTS:
         params.iterations = 14;
         params.device = "cpu";
         params.optimizer = engine::OptimizerKind::Adam;
-        window.parameterPanel()->setParams(params);
+        window.model()->setParams(params);
 
         ui::StyleController* controller = window.controller();
         QSignalSpy progressed(controller, &ui::StyleController::progressed);
@@ -321,7 +322,7 @@ private Q_SLOTS:
         params.iterations = 3000;
         params.device = "cpu";
         params.optimizer = engine::OptimizerKind::Adam;
-        window.parameterPanel()->setParams(params);
+        window.model()->setParams(params);
         ui::StyleController* controller = window.controller();
         QSignalSpy progressed(controller, &ui::StyleController::progressed);
         QSignalSpy finished(controller, &ui::StyleController::jobFinished);
@@ -329,7 +330,7 @@ private Q_SLOTS:
         const quint64 first = controller->currentJobId();
         QTRY_VERIFY_WITH_TIMEOUT(progressed.count() >= 1, 60000);
         params.iterations = 10;
-        window.parameterPanel()->setParams(params);
+        window.model()->setParams(params);
         QTRY_VERIFY_WITH_TIMEOUT(controller->currentJobId() > first, 5000);  // after the debounce
         QVERIFY(finished.wait(60000));
         QCOMPARE(finished.count(), 1);
@@ -355,7 +356,7 @@ private Q_SLOTS:
         params.iterations = 3;
         params.device = "cpu";
         params.optimizer = engine::OptimizerKind::Adam;
-        window.parameterPanel()->setParams(params);
+        window.model()->setParams(params);
         auto modelsOffered = [&window] {
             for (const QPushButton* button : window.messageBar()->findChildren<QPushButton*>()) {
                 if (!button->isHidden() && button->text() == QStringLiteral("Models…")) return true;

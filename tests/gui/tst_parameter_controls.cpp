@@ -15,6 +15,7 @@
 #include <QMenuBar>
 #include <QPushButton>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QSlider>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -29,7 +30,9 @@
 #include "parameter_panel.h"
 #include "process_setup.h"
 #include "run_panel.h"
+#include <QProgressBar>
 #include "shuimo/engine/errors.h"
+#include "shuimo/engine/param_table.h"
 #include "shuimo/engine/vgg19_spec.h"
 #include "size_control.h"
 #include "slider_spin.h"
@@ -243,24 +246,94 @@ private Q_SLOTS:
         QCOMPARE(panel.params().size, ui::pixelsForPrint(10.2, 300));
     }
 
+    // Issue 25: a value beyond a slider's span stays exact. The box shows it (as it was typed,
+    // not rounded to the slider's decimals) and the panel hands it on unchanged whatever else is
+    // edited; the slider pins at its end and says so. (Before: a TV weight of 200 showed 100.)
+    void aValueBeyondTheSliderStaysExact() {
+        ui::ParameterPanel panel;
+        engine::StyleParams params = panel.params();
+        params.tv_weight = 200.0;  // the slider spans 0 … 100
+        params.content_weight = 2.345678901;
+        panel.setParams(params);
+        QCOMPARE(panel.smoothness()->spinBox()->value(), 200.0);
+        QCOMPARE(panel.smoothness()->spinBox()->text(), QStringLiteral("200"));
+        QCOMPARE(panel.contentWeight()->spinBox()->text(), QStringLiteral("2.345678901"));
+        QCOMPARE(panel.smoothness()->slider()->value(), ui::SliderSpin::kSteps);
+        QVERIFY(panel.smoothness()->isPinned());
+        QVERIFY2(panel.smoothness()->slider()->toolTip().contains(QStringLiteral("200 is beyond the slider")),
+                 qPrintable(panel.smoothness()->slider()->toolTip()));
+        QVERIFY(!panel.contentWeight()->isPinned());
+        QSignalSpy edited(&panel, &ui::ParameterPanel::edited);
+        panel.iterations()->spinBox()->setValue(123);  // another field, edited
+        QCOMPARE(edited.count(), 1);
+        QCOMPARE(panel.params().tv_weight, 200.0);
+        QCOMPARE(panel.params().content_weight, 2.345678901);
+        QCOMPARE(panel.params().iterations, 123);
+        panel.smoothness()->slider()->setValue(ui::SliderSpin::kSteps / 2);  // dragged back inside
+        QCOMPARE(panel.params().tv_weight, 50.0);
+        QVERIFY(!panel.smoothness()->isPinned());
+        panel.smoothness()->spinBox()->setValue(5000.0);  // typed beyond it: the table's range allows it
+        QCOMPARE(panel.params().tv_weight, 5000.0);
+        QCOMPARE(panel.smoothness()->spinBox()->maximum(), engine::find_param_field("tv_weight")->high);
+    }
+
+    // Issue 25: the panel is made from the parameter table. Every row the table shows has an
+    // editor, under Advanced when the table says so; exact boxes take the valid range; every choice
+    // row (a new one too: nothing here names the rows) lists its choices and writes their spelling.
+    void thePanelIsMadeFromTheTable() {
+        ui::ParameterPanel panel;
+        QWidget* advanced = panel.findChild<QWidget*>(QStringLiteral("Advanced"));
+        QVERIFY(advanced);
+        int advancedRows = 0;
+        for (const engine::ParamField& field : engine::param_fields()) {
+            const QString key = QString::fromUtf8(field.key.data(), field.key.size());
+            QWidget* editor = panel.fieldEditor(field.key);
+            const bool shown = field.stored && field.ui.widget != engine::ParamWidget::Hidden && field.ui.widget != engine::ParamWidget::Own;
+            QVERIFY2((editor != nullptr) == shown, qPrintable(key));
+            if (!editor) continue;
+            QVERIFY2(advanced->isAncestorOf(editor) == field.ui.advanced, qPrintable(key));
+            advancedRows += field.ui.advanced ? 1 : 0;
+            if (auto* box = qobject_cast<QDoubleSpinBox*>(editor)) QCOMPARE(box->maximum(), field.high);
+            if (auto* combo = qobject_cast<QComboBox*>(editor); combo && field.type == engine::ParamType::Choice) {
+                for (const engine::ParamChoice& choice : engine::param_choices(field)) {
+                    const int index = combo->findData(QString::fromUtf8(choice.value.data(), choice.value.size()));
+                    QVERIFY2((index >= 0) == choice.offered, qPrintable(key));
+                    if (index < 0) continue;
+                    combo->setCurrentIndex(index);
+                    QCOMPARE(QString::fromStdString(engine::choice_value(field, panel.params())),
+                             QString::fromUtf8(choice.value.data(), choice.value.size()));
+                }
+            }
+        }
+        QVERIFY(advancedRows >= 10);
+        QCOMPARE(panel.learningRate()->minimum(), 1e-8);  // the valid range (the old box stopped at 1e-4)
+        QCOMPARE(panel.exactStyleWeight()->maximum(), 1e15);
+        // A start image (not offered) is shown when loaded, and kept.
+        engine::StyleParams params = panel.params();
+        params.init = engine::InitKind::Image;
+        panel.setParams(params);
+        QCOMPARE(panel.initialisation()->currentData().toString(), QStringLiteral("image"));
+        QCOMPARE(panel.params().init, engine::InitKind::Image);
+    }
+
     void optionsShownOnlyWhereTheyApply() {
         ui::ParameterPanel panel;
         QCOMPARE(panel.params().optimizer, engine::OptimizerKind::Lbfgs);
         QVERIFY(!panel.isRowShown(panel.learningRate()));
         QVERIFY(panel.learningRate()->isHidden());
-        panel.optimizer()->setCurrentIndex(panel.optimizer()->findData(static_cast<int>(engine::OptimizerKind::Adam)));
+        panel.optimizer()->setCurrentIndex(panel.optimizer()->findData(QStringLiteral("adam")));
         QCOMPARE(panel.params().optimizer, engine::OptimizerKind::Adam);
         QVERIFY(panel.isRowShown(panel.learningRate()));
         panel.advancedToggle()->setChecked(true);
         panel.show();
         QVERIFY(QTest::qWaitForWindowExposed(&panel));
         QVERIFY(panel.learningRate()->isVisible());
-        panel.optimizer()->setCurrentIndex(panel.optimizer()->findData(static_cast<int>(engine::OptimizerKind::Lbfgs)));
+        panel.optimizer()->setCurrentIndex(panel.optimizer()->findData(QStringLiteral("lbfgs")));
         QVERIFY(!panel.learningRate()->isVisible());
 
         // The seed is the noise start's.
         QVERIFY(!panel.isRowShown(panel.seed()));
-        panel.initialisation()->setCurrentIndex(panel.initialisation()->findData(static_cast<int>(engine::InitKind::Noise)));
+        panel.initialisation()->setCurrentIndex(panel.initialisation()->findData(QStringLiteral("noise")));
         QVERIFY(panel.isRowShown(panel.seed()));
 
         // Monochrome ink: the paper colour instead of the colour options (they have no effect under it).
@@ -273,13 +346,13 @@ private Q_SLOTS:
         QVERIFY(!panel.params().paper_colour);
         // SHUIMO_SCREENSHOT_DIR=<folder>: the panel with Advanced open, Adam and monochrome ink, to look at.
         if (const QString shots = qEnvironmentVariable("SHUIMO_SCREENSHOT_DIR"); !shots.isEmpty()) {
-            panel.optimizer()->setCurrentIndex(panel.optimizer()->findData(static_cast<int>(engine::OptimizerKind::Adam)));
+            panel.optimizer()->setCurrentIndex(panel.optimizer()->findData(QStringLiteral("adam")));
             panel.outputSize()->choose(ui::SizeControl::kCustomPrint);
             QTest::qWait(0);
             panel.resize(360, panel.sizeHint().height());
             QTest::qWait(0);
             QVERIFY(panel.grab().save(QDir(shots).filePath(QStringLiteral("parameter_panel_advanced.png"))));
-            panel.optimizer()->setCurrentIndex(panel.optimizer()->findData(static_cast<int>(engine::OptimizerKind::Lbfgs)));
+            panel.optimizer()->setCurrentIndex(panel.optimizer()->findData(QStringLiteral("lbfgs")));
         }
         panel.paperChoice()->setCurrentIndex(1);
         Q_EMIT panel.paperChoice()->activated(1);
@@ -313,8 +386,17 @@ private Q_SLOTS:
         QVERIFY(parameters->isVisible());
         const QRect column(parameters->mapTo(&window, QPoint(0, 0)), parameters->size());
         QVERIFY2(window.rect().contains(column), qPrintable(QStringLiteral("%1,%2 %3×%4").arg(column.x()).arg(column.y()).arg(column.width()).arg(column.height())));
-        auto* runPanel = qobject_cast<ui::RunPanel*>(parameters->widget());
-        QVERIFY(runPanel && runPanel->runButton()->isVisible());
+        // Issue 25: Run and the progress stay in reach whichever tab is in front (they sit under
+        // the preview, not in the Parameters tab the Styles tab covers).
+        QPushButton* run = window.runBar()->runButton();
+        QVERIFY(run->isVisible());
+        QVERIFY(!parameters->isAncestorOf(run) && !styles->isAncestorOf(run));  // in no tab
+        styles->raise();
+        QTRY_VERIFY(styles->isVisible());
+        QVERIFY(run->isVisible());
+        QVERIFY(window.runBar()->progressBar()->isVisible());
+        QVERIFY(window.rect().contains(QRect(run->mapTo(&window, QPoint(0, 0)), run->size())));
+        parameters->raise();
 
         // Wide: the styles go back to the left, and the preview keeps the most room.
         window.resize(1600, 1000);

@@ -27,7 +27,7 @@
 #include "photo_strip.h"
 #include "preview_view.h"
 #include "process_setup.h"
-#include "session_controller.h"
+#include "studio_model.h"
 #include "shuimo/engine/ink_output.h"
 #include "shuimo/session/session_file.h"
 #include "style_controller.h"
@@ -83,7 +83,7 @@ private Q_SLOTS:
     }
 
     void init() {
-        QFile::remove(ui::SessionController::autosavePath());  // each test starts with an empty session
+        QFile::remove(ui::StudioModel::autosavePath());  // each test starts with an empty session
     }
 
     void switchingPhotosDuringARunKeepsBothPaintings() {
@@ -97,7 +97,7 @@ private Q_SLOTS:
         params.scales = 1;
         params.device = "cpu";
         params.optimizer = engine::OptimizerKind::Adam;
-        window.parameterPanel()->setParams(params);
+        window.model()->setParams(params);
         ui::StyleController* controller = window.controller();
         QSignalSpy progressed(controller, &ui::StyleController::progressed);
         QSignalSpy finished(controller, &ui::StyleController::jobFinished);
@@ -111,7 +111,7 @@ private Q_SLOTS:
         QCOMPARE(controller->currentJobId(), catJob);
         QVERIFY(window.photoStrip()->badge(m_cat).running);
         params.iterations = 10;
-        window.parameterPanel()->setParams(params);  // an edit here does not restart the cat's run
+        window.model()->setParams(params);  // an edit here does not restart the cat's run
         window.run();                                // the astronaut waits its turn
         QCOMPARE(controller->currentJobId(), catJob);
         QVERIFY(window.photoStrip()->badge(m_astronaut).queued);
@@ -120,7 +120,7 @@ private Q_SLOTS:
 
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 180000);
         QVERIFY(!controller->isBusy());
-        const session::Session& document = window.sessionController()->session();
+        const session::Session& document = window.model()->session();
         const session::Photo* cat = document.photo(m_cat);
         const session::Photo* astronaut = document.photo(m_astronaut);
         QCOMPARE(cat->paintings.size(), std::size_t{1});
@@ -143,12 +143,12 @@ private Q_SLOTS:
 
         // A cancelled run is kept too, as a version marked so.
         params.iterations = 3000;
-        window.parameterPanel()->setParams(params);
+        window.model()->setParams(params);
         window.run();
         QTRY_VERIFY_WITH_TIMEOUT(progressed.count() >= 170, 60000);
         // Quitting now asks (a painting in progress), and Cancel leaves the run going.
         QStringList asked;
-        window.sessionController()->setPromptHook([&](const QString& question, QMessageBox::StandardButtons buttons) {
+        window.prompt().setHook([&](const QString& question, QMessageBox::StandardButtons buttons) {
             asked << question;
             return buttons.testFlag(QMessageBox::Discard) ? QMessageBox::Cancel : QMessageBox::Yes;
         });
@@ -178,7 +178,7 @@ private Q_SLOTS:
         window.addPaths({m_cat, m_astronaut, m_square}, false);
         const QString style = window.styleGallery()->entries().first().path;
         const engine::StyleParams params = window.parameterPanel()->params();
-        ui::SessionController* session = window.sessionController();
+        ui::StudioModel* session = window.model();
         session->addVersion(m_cat, madePainting(params, style, 1));
         session->addVersion(m_astronaut, madePainting(params, style, 2));
 
@@ -206,10 +206,10 @@ private Q_SLOTS:
         // Its settings load back (text chunk, and the sidecar alone).
         engine::StyleParams other = params;
         other.tv_weight = 7.0;
-        window.parameterPanel()->setParams(other);
+        window.model()->setParams(other);
         QCOMPARE(window.loadSettingsFrom(file), QString());
         QCOMPARE(window.parameterPanel()->params().tv_weight, params.tv_weight);
-        window.parameterPanel()->setParams(other);
+        window.model()->setParams(other);
         QCOMPARE(window.loadSettingsFrom(file + QStringLiteral(".json")), QString());
         QCOMPARE(window.parameterPanel()->params().tv_weight, params.tv_weight);
         QVERIFY(window.loadSettingsFrom(m_square).contains(QStringLiteral("no Shuimo settings")));
@@ -230,7 +230,7 @@ private Q_SLOTS:
         params.iterations = 404;
         params.device = "cpu";
         params.optimizer = engine::OptimizerKind::Adam;
-        window.parameterPanel()->setParams(params);
+        window.model()->setParams(params);
         ui::StyleController* controller = window.controller();
         QSignalSpy progressed(controller, &ui::StyleController::progressed);
         QSignalSpy finished(controller, &ui::StyleController::jobFinished);
@@ -240,7 +240,7 @@ private Q_SLOTS:
         window.cancel();
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
         QVERIFY(progressed.last().at(0).value<engine::IterationReport>().scale == 0);  // it stopped in level 0
-        const session::Photo* cat = window.sessionController()->session().photo(m_cat);
+        const session::Photo* cat = window.model()->session().photo(m_cat);
         QCOMPARE(cat->paintings.size(), std::size_t{1});
         const session::Painting& stopped = cat->paintings[0];
         QCOMPARE(stopped.end, session::PaintingEnd::Cancelled);
@@ -272,7 +272,7 @@ private Q_SLOTS:
         window.continuePainting(0);
         QVERIFY(controller->isBusy());
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 120000);
-        cat = window.sessionController()->session().photo(m_cat);
+        cat = window.model()->session().photo(m_cat);
         QCOMPARE(cat->paintings.size(), std::size_t{2});
         const session::Painting& continued = cat->paintings[1];
         QCOMPARE(continued.end, session::PaintingEnd::Finished);
@@ -293,7 +293,7 @@ private Q_SLOTS:
     void savingALargeSessionKeepsTheWindowResponsive() {
         ui::MainWindow window;
         window.addPaths({m_cat}, false);
-        ui::SessionController* controller = window.sessionController();
+        ui::StudioModel* controller = window.model();
         session::Session document = controller->session();
         engine::StyleParams params;
         for (unsigned i = 0; i < 3; ++i) {
@@ -319,7 +319,7 @@ private Q_SLOTS:
             if (last >= 0) maxGap = qMax(maxGap, now - last);
             last = now;
             if (++ticks == 3 && controller->isSaving()) {
-                controller->setCurrentVersion(m_cat, 0);  // an edit while the file is written
+                controller->selectVersion(m_cat, 0);  // an edit while the file is written
                 changed = true;
             }
         });
@@ -343,7 +343,7 @@ private Q_SLOTS:
         ui::MainWindow window;
         window.addPaths({m_cat}, false);
         const QString style = window.styleGallery()->entries().first().path;
-        ui::SessionController* session = window.sessionController();
+        ui::StudioModel* session = window.model();
         session->addVersion(m_cat, madePainting(window.parameterPanel()->params(), style, 10));
         session->addVersion(m_cat, madePainting(window.parameterPanel()->params(), style, 20));
         const session::Photo* cat = session->session().photo(m_cat);
@@ -357,7 +357,7 @@ private Q_SLOTS:
         window.versionsStrip()->item(1)->setSelected(true);  // two selected: compared
         QCOMPARE(window.previewView()->before(), ui::toQImage(cat->paintings[0].image));
         QCOMPARE(window.previewView()->after(), ui::toQImage(cat->paintings[1].image));
-        Q_EMIT window.versionsStrip()->deleteRequested(0);
+        window.model()->removeVersion(m_cat, 0);
         QCOMPARE(cat->paintings.size(), std::size_t{1});
         QCOMPARE(window.versionsStrip()->count(), 1);
         QCOMPARE(window.previewView()->after(), ui::toQImage(cat->paintings[0].image));
@@ -375,10 +375,10 @@ private Q_SLOTS:
         };
         {
             ui::MainWindow window;
-            window.sessionController()->setPromptHook(hook);
+            window.prompt().setHook(hook);
             window.addPaths({m_cat}, false);
             window.show();
-            window.sessionController()->addVersion(m_cat, madePainting(window.parameterPanel()->params(),
+            window.model()->addVersion(m_cat, madePainting(window.parameterPanel()->params(),
                                                                        window.styleGallery()->entries().first().path, 3));
             QVERIFY(!window.close());  // Cancel: stays
             QCOMPARE(asked.size(), 1);
@@ -387,25 +387,25 @@ private Q_SLOTS:
             answer = QMessageBox::Discard;
             QVERIFY(window.close());
             QCOMPARE(asked.size(), 2);
-            QVERIFY(!QFile::exists(ui::SessionController::autosavePath()));  // discarded
+            QVERIFY(!QFile::exists(ui::StudioModel::autosavePath()));  // discarded
         }
         session::Session saved;
         {
             ui::MainWindow window;
-            window.sessionController()->setPromptHook(hook);
+            window.prompt().setHook(hook);
             QCOMPARE(window.photoStrip()->count(), 0);
             window.addPaths({m_cat, m_astronaut}, false);
-            window.sessionController()->addVersion(m_astronaut, madePainting(window.parameterPanel()->params(),
+            window.model()->addVersion(m_astronaut, madePainting(window.parameterPanel()->params(),
                                                                              window.styleGallery()->entries().first().path, 4));
             QCOMPARE(window.saveSessionTo(out.filePath(QStringLiteral("work.shuimo"))), QString());
-            saved = window.sessionController()->session();
+            saved = window.model()->session();
             QVERIFY(window.close());  // saved: no question, the session is autosaved
             QCOMPARE(asked.size(), 2);
-            QVERIFY(QFile::exists(ui::SessionController::autosavePath()));
+            QVERIFY(QFile::exists(ui::StudioModel::autosavePath()));
         }
         {
             ui::MainWindow window;  // the last session comes back
-            QVERIFY(window.sessionController()->session() == saved);
+            QVERIFY(window.model()->session() == saved);
             QCOMPARE(window.photoStrip()->photos(), (QStringList{QFileInfo(m_cat).absoluteFilePath(), QFileInfo(m_astronaut).absoluteFilePath()}));
             QCOMPARE(window.photoStrip()->badge(m_astronaut).paintings, 1);
         }
@@ -422,17 +422,17 @@ private Q_SLOTS:
             engine::StyleParams params = window.parameterPanel()->params();
             params.style_weight = 3.3e5;
             params.monochrome_ink = true;
-            window.sessionController()->addVersion(m_cat, madePainting(params, style, 5));
-            window.sessionController()->addVersion(m_cat, madePainting(params, style, 6));
-            window.sessionController()->addVersion(m_square, madePainting(params, style, 7));
-            window.sessionController()->setCurrentVersion(m_cat, 0);
+            window.model()->addVersion(m_cat, madePainting(params, style, 5));
+            window.model()->addVersion(m_cat, madePainting(params, style, 6));
+            window.model()->addVersion(m_square, madePainting(params, style, 7));
+            window.model()->selectVersion(m_cat, 0);
             window.photoStrip()->setCurrentPhoto(m_square);
             QCOMPARE(window.saveSessionTo(file), QString());
-            original = window.sessionController()->session();
+            original = window.model()->session();
         }
         ui::MainWindow window;
         QCOMPARE(window.openSessionFrom(file), QString());
-        QVERIFY(window.sessionController()->session() == original);
+        QVERIFY(window.model()->session() == original);
         QCOMPARE(window.photoStrip()->count(), 3);
         QCOMPARE(window.photoStrip()->currentPhoto(), QFileInfo(m_square).absoluteFilePath());
         QCOMPARE(window.previewView()->after(), ui::toQImage(original.photo(m_square)->paintings[0].image));
@@ -444,7 +444,7 @@ private Q_SLOTS:
         damaged.close();
         const QString error = window.openSessionFrom(damaged.fileName());
         QVERIFY2(error.contains(QStringLiteral("cut short")), qPrintable(error));
-        QVERIFY(window.sessionController()->session() == original);
+        QVERIFY(window.model()->session() == original);
     }
 
     void badPhotoIsRefusedOnAdd() {
@@ -459,7 +459,7 @@ private Q_SLOTS:
         QCOMPARE(window.addPaths({m_cat}, false), 1);
         QCOMPARE(window.addPaths({fake}, false), 0);
         QCOMPARE(window.photoStrip()->count(), 1);
-        QCOMPARE(window.sessionController()->session().photos.size(), std::size_t{1});
+        QCOMPARE(window.model()->session().photos.size(), std::size_t{1});
         QVERIFY(window.messageBar()->isVisible());
         QVERIFY2(window.messageBar()->text().contains(QStringLiteral("holiday.png")), qPrintable(window.messageBar()->text()));
         QCOMPARE(window.photoStrip()->currentPhoto(), QFileInfo(m_cat).absoluteFilePath());
@@ -468,7 +468,7 @@ private Q_SLOTS:
     void photosCanBeRemovedAndMoved() {
         ui::MainWindow window;
         QStringList asked;
-        window.sessionController()->setPromptHook([&](const QString& question, QMessageBox::StandardButtons) {
+        window.prompt().setHook([&](const QString& question, QMessageBox::StandardButtons) {
             asked << question;
             return QMessageBox::Yes;
         });
@@ -479,32 +479,32 @@ private Q_SLOTS:
         const QString square = QFileInfo(m_square).absoluteFilePath();
         window.photoStrip()->movePhoto(square, -2);
         QCOMPARE(window.photoStrip()->photos(), (QStringList{square, cat, astronaut}));
-        QCOMPARE(window.sessionController()->session().photos[0].path, square);
+        QCOMPARE(window.model()->session().photos[0].path, square);
 
         window.photoStrip()->setCurrentPhoto(astronaut);
         window.photoStrip()->setFocus();
         QTest::keyClick(window.photoStrip(), Qt::Key_Delete);
         QCOMPARE(window.photoStrip()->photos(), (QStringList{square, cat}));
-        QCOMPARE(window.sessionController()->session().photos.size(), std::size_t{2});
+        QCOMPARE(window.model()->session().photos.size(), std::size_t{2});
         QVERIFY(asked.isEmpty());  // no paintings: nothing to ask
 
-        window.sessionController()->addVersion(cat, madePainting(window.parameterPanel()->params(),
+        window.model()->addVersion(cat, madePainting(window.parameterPanel()->params(),
                                                                  window.styleGallery()->entries().first().path, 8));
         window.removePhoto(cat);
         QCOMPARE(asked.size(), 1);  // it had a painting
         QCOMPARE(window.photoStrip()->photos(), QStringList{square});
-        QVERIFY(window.sessionController()->session().photo(cat) == nullptr);
+        QVERIFY(window.model()->session().photo(cat) == nullptr);
     }
 
     void finishingIsReappliedWithoutARun() {
         ui::MainWindow window;
         window.addPaths({m_cat}, false);
-        ui::SessionController* session = window.sessionController();
+        ui::StudioModel* session = window.model();
         engine::StyleParams params = window.parameterPanel()->params();
         params.colour_strength = 1.0;
         params.preserve_colors = false;
         params.monochrome_ink = false;
-        window.parameterPanel()->setParams(params);
+        window.model()->setParams(params);
         params = window.parameterPanel()->params();
         session->addVersion(m_cat, madePainting(params, window.styleGallery()->entries().first().path, 9));
         const session::Photo* cat = session->session().photo(m_cat);
@@ -513,7 +513,7 @@ private Q_SLOTS:
 
         QSignalSpy started(window.controller(), &ui::StyleController::busyChanged);
         params.colour_strength = 0.0;
-        window.parameterPanel()->setParams(params);
+        window.model()->setParams(params);
         QTRY_COMPARE(cat->paintings.size(), std::size_t{2});
         QCOMPARE(started.count(), 0);  // no job
         QCOMPARE(window.controller()->currentJobId(), quint64{0});
@@ -530,13 +530,13 @@ private Q_SLOTS:
         params.colour_strength = 1.0;
         params.monochrome_ink = true;
         params.paper_colour = std::array<float, 3>{0.95f, 0.9f, 0.8f};
-        window.parameterPanel()->setParams(params);
+        window.model()->setParams(params);
         QTRY_COMPARE(cat->paintings.size(), std::size_t{3});
         const engine::Image inked = engine::monochrome_ink(raw, {0.95f, 0.9f, 0.8f});
         QCOMPARE(cat->paintings[2].image, session::to_picture(inked));
         // Another kind of change is not a finishing: nothing re-finished (the next Run paints).
         params.iterations += 7;
-        window.parameterPanel()->setParams(params);
+        window.model()->setParams(params);
         QTRY_VERIFY(!window.editsPending());  // everything the edit leads to has happened
         QCOMPARE(cat->paintings.size(), std::size_t{3});
     }

@@ -137,6 +137,56 @@ private Q_SLOTS:
         if (!args.isEmpty()) QVERIFY(ui::errorMessage(errorCode, QStringList()).isEmpty());
     }
 
+    // Issue 25: the engine's notices (out-of-memory recovery, precision fallback, the memory plan
+    // of a level) reach the status bar in the interface's language from their code and arguments;
+    // a notice without a code, or with too few arguments, keeps its English message.
+    void engineNoticesAreTranslated_data() {
+        QTest::addColumn<int>("code");
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("mentions");
+        QTest::newRow("bf16 on the CPU") << int(engine::NoticeCode::Bf16OnCpu) << QStringList() << QStringLiteral("bf16");
+        QTest::newRow("precision fallback") << int(engine::NoticeCode::PrecisionFallback) << QStringList{QStringLiteral("fp16")}
+                                            << QStringLiteral("fp16");
+        QTest::newRow("out of memory, retried") << int(engine::NoticeCode::OutOfMemoryRetry)
+                                                << QStringList{QStringLiteral("4961"), QStringLiteral("3508")} << QStringLiteral("4961");
+        QTest::newRow("out of memory, smaller") << int(engine::NoticeCode::OutOfMemorySmaller)
+                                                << QStringList{QStringLiteral("4961"), QStringLiteral("3508"), QStringLiteral("3508"),
+                                                               QStringLiteral("2480")}
+                                                << QStringLiteral("2480");
+        QTest::newRow("checkpointed") << int(engine::NoticeCode::LevelCheckpointed)
+                                      << QStringList{QStringLiteral("2048"), QStringLiteral("1536")} << QStringLiteral("1536");
+        QTest::newRow("tiled") << int(engine::NoticeCode::LevelTiled)
+                               << QStringList{QStringLiteral("4961"), QStringLiteral("3508"), QStringLiteral("12"), QStringLiteral("1408"),
+                                              QStringLiteral("1216")}
+                               << QStringLiteral("1408");
+        QTest::newRow("smaller") << int(engine::NoticeCode::LevelSmaller)
+                                 << QStringList{QStringLiteral("7016"), QStringLiteral("4961"), QStringLiteral("4961"), QStringLiteral("3508")}
+                                 << QStringLiteral("7016");
+        QTest::newRow("diverged") << int(engine::NoticeCode::Diverged) << QStringList{QStringLiteral("37")} << QStringLiteral("37");
+    }
+    void engineNoticesAreTranslated() {
+        QFETCH(int, code);
+        QFETCH(QStringList, args);
+        QFETCH(QString, mentions);
+        engine::Notice notice;
+        notice.code = static_cast<engine::NoticeCode>(code);
+        for (const QString& arg : args) notice.args.push_back(arg.toStdString());
+        notice.message = "the English message";
+        QVERIFY(ui::installTranslators(*QCoreApplication::instance(), QStringLiteral("en")));
+        const QString english = ui::noticeMessage(notice);
+        QVERIFY2(english != QStringLiteral("the English message") && english.contains(mentions), qPrintable(english));
+        QVERIFY(ui::installTranslators(*QCoreApplication::instance(), QStringLiteral("zh_CN")));
+        const QString chinese = ui::noticeMessage(notice);
+        QVERIFY2(hasHan(chinese) && chinese.contains(mentions), qPrintable(chinese));
+        QVERIFY2(!breaksNumberAndUnit(chinese), qPrintable(chinese));
+        if (!args.isEmpty()) {
+            notice.args.clear();
+            QCOMPARE(ui::noticeMessage(notice), QStringLiteral("the English message"));
+        }
+        notice.code = engine::NoticeCode::None;
+        QCOMPARE(ui::noticeMessage(notice), QStringLiteral("the English message"));
+    }
+
     // The engine's throw sites carry the codes (not only the tests' hand-made ones).
     void engineThrowsCodedErrors() {
         QTemporaryDir dir;

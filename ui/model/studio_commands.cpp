@@ -1,32 +1,55 @@
-#include "params_command.h"
+#include "studio_commands.h"
 
 #include <QCoreApplication>
 
-#include "parameter_panel.h"
+#include "studio_model.h"
 
 namespace shuimo::ui {
 
-ParamsCommand::ParamsCommand(ParameterPanel* panel, engine::StyleParams before, engine::StyleParams after, bool* applying)
-    : m_panel(panel), m_before(std::move(before)), m_after(std::move(after)), m_applying(applying) {
-    setText(QCoreApplication::translate("shuimo::ui::MainWindow", "parameter change"));
+ParamsCommand::ParamsCommand(StudioModel* model, engine::StyleParams before, engine::StyleParams after, bool applied,
+                             const QString& text)
+    : m_model(model), m_before(std::move(before)), m_after(std::move(after)), m_skipRedo(applied) {
+    setText(text.isEmpty() ? QCoreApplication::translate("shuimo::ui::StudioModel", "parameter change") : text);
 }
 
 void ParamsCommand::undo() {
-    apply(m_before);
+    m_model->showParams(m_before);
 }
 
 void ParamsCommand::redo() {
-    if (m_first) {  // the panel already shows it
-        m_first = false;
+    if (m_skipRedo) {  // the model already holds it
+        m_skipRedo = false;
         return;
     }
-    apply(m_after);
+    m_model->showParams(m_after);
 }
 
-void ParamsCommand::apply(const engine::StyleParams& params) {
-    *m_applying = true;
-    m_panel->setParams(params);
-    *m_applying = false;
+RemoveVersionCommand::RemoveVersionCommand(StudioModel* model, QString photo, int index)
+    : m_model(model), m_photo(std::move(photo)), m_index(index) {
+    if (const session::Photo* found = model->session().photo(m_photo);
+        found && index >= 0 && index < static_cast<int>(found->paintings.size())) {
+        m_painting = found->paintings[static_cast<std::size_t>(index)];
+        m_current = found->current;
+    }
+    setText(QCoreApplication::translate("shuimo::ui::StudioModel", "deleting %1").arg(StudioModel::versionName(m_painting)));
+}
+
+void RemoveVersionCommand::redo() {
+    const int photoIndex = m_model->m_session.find_photo(m_photo);
+    if (photoIndex < 0) return;
+    m_model->m_session.remove_painting(photoIndex, m_index);
+    m_model->setModified(true);
+    Q_EMIT m_model->versionsChanged(m_photo);
+}
+
+void RemoveVersionCommand::undo() {
+    const int photoIndex = m_model->m_session.find_photo(m_photo);
+    if (photoIndex < 0) return;  // the photo went since: nothing to put the version back into
+    m_model->m_session.insert_painting(photoIndex, m_index, m_painting);
+    session::Photo& photo = m_model->m_session.photos[static_cast<std::size_t>(photoIndex)];
+    if (m_current >= 0 && m_current < static_cast<int>(photo.paintings.size())) photo.current = m_current;
+    m_model->setModified(true);
+    Q_EMIT m_model->versionsChanged(m_photo);
 }
 
 }  // namespace shuimo::ui

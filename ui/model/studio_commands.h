@@ -1,31 +1,44 @@
 #pragma once
-// Undo for the parameter panel: one command per committed edit (a slider let
-// go, a preset loaded, a style's recommended settings applied).
+// The studio's undo steps (QUndoCommand is Qt Gui: no widgets here).
 
 #include <QUndoCommand>
 
 #include "shuimo/engine/style_params.h"
+#include "shuimo/session/session.h"
 
 namespace shuimo::ui {
 
-class ParameterPanel;
+class StudioModel;
 
-// The values before and after one edit. The panel already shows `after` when
-// the command is pushed; `applying` is set while undo/redo set the panel, so
-// that the panel's own "committed" signal does not push a second command.
+// One settled parameter edit, or settings taken at once. The model already holds
+// `after` when an artist's edit is pushed (the first redo does nothing).
 class ParamsCommand : public QUndoCommand {
 public:
-    ParamsCommand(ParameterPanel* panel, engine::StyleParams before, engine::StyleParams after, bool* applying);
+    ParamsCommand(StudioModel* model, engine::StyleParams before, engine::StyleParams after, bool applied,
+                  const QString& text = {});
     void undo() override;
     void redo() override;
 
 private:
-    void apply(const engine::StyleParams& params);
-    ParameterPanel* m_panel;
+    StudioModel* m_model;
     engine::StyleParams m_before;
     engine::StyleParams m_after;
-    bool* m_applying;
-    bool m_first = true;
+    bool m_skipRedo;
+};
+
+// A deleted version, put back where it was by undo.
+class RemoveVersionCommand : public QUndoCommand {
+public:
+    RemoveVersionCommand(StudioModel* model, QString photo, int index);
+    void undo() override;
+    void redo() override;
+
+private:
+    StudioModel* m_model;
+    QString m_photo;
+    int m_index;
+    int m_current = -1;  // the photo's current version before the deletion
+    session::Painting m_painting;
 };
 
 }  // namespace shuimo::ui

@@ -79,34 +79,6 @@
         <numerusform>Added %n photos</numerusform>
       </translation>
     </message>
-    <message numerus="yes">
-      <source>%1 (and %n more not added)</source>
-      <translation>
-        <numerusform>%1 (and %n more not added)</numerusform>
-        <numerusform>%1 (and %n more not added)</numerusform>
-      </translation>
-    </message>
-    <message numerus="yes">
-      <source>%n photo(s) will be painted with the settings of %1</source>
-      <translation>
-        <numerusform>%n photo will be painted with the settings of %1</numerusform>
-        <numerusform>%n photos will be painted with the settings of %1</numerusform>
-      </translation>
-    </message>
-    <message numerus="yes">
-      <source>Remove %1 and its %n unexported painting(s) from the session?</source>
-      <translation>
-        <numerusform>Remove %1 and its %n unexported painting from the session?</numerusform>
-        <numerusform>Remove %1 and its %n unexported paintings from the session?</numerusform>
-      </translation>
-    </message>
-    <message numerus="yes">
-      <source>%n painting(s) were neither exported nor saved in a session file.</source>
-      <translation>
-        <numerusform>%n painting were neither exported nor saved in a session file.</numerusform>
-        <numerusform>%n paintings were neither exported nor saved in a session file.</numerusform>
-      </translation>
-    </message>
   </context>
   <context>
     <name>shuimo::ui::ParameterPanel</name>
@@ -131,17 +103,38 @@
   <context>
     <name>shuimo::ui::RunPresenter</name>
     <message numerus="yes">
-      <source>Cancelled after %n iteration(s); the best image so far is kept.</source>
+      <source>%1 × %2 px, %n level(s)</source>
       <translation>
-        <numerusform>Cancelled after %n iteration; the best image so far is kept.</numerusform>
-        <numerusform>Cancelled after %n iterations; the best image so far is kept.</numerusform>
+        <numerusform>%1 × %2 px, %n level</numerusform>
+        <numerusform>%1 × %2 px, %n levels</numerusform>
       </translation>
     </message>
     <message numerus="yes">
-      <source>Done: %n iteration(s) in %1 on %2 (%3).</source>
+      <source>, the largest in %n tile(s) of up to %1 × %2</source>
       <translation>
-        <numerusform>Done: %n iteration in %1 on %2 (%3).</numerusform>
-        <numerusform>Done: %n iterations in %1 on %2 (%3).</numerusform>
+        <numerusform>, the largest in %n tile of up to %1 × %2</numerusform>
+        <numerusform>, the largest in %n tiles of up to %1 × %2</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>%1: cancelled after %n iteration(s), before the last level: kept at %2 × %3 (right-click the version: Continue Painting).</source>
+      <translation>
+        <numerusform>%1: cancelled after %n iteration, before the last level: kept at %2 × %3 (right-click the version: Continue Painting).</numerusform>
+        <numerusform>%1: cancelled after %n iterations, before the last level: kept at %2 × %3 (right-click the version: Continue Painting).</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>%1: cancelled after %n iteration(s); the best image so far is kept.</source>
+      <translation>
+        <numerusform>%1: cancelled after %n iteration; the best image so far is kept.</numerusform>
+        <numerusform>%1: cancelled after %n iterations; the best image so far is kept.</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>%1: done, %n iteration(s) in %2 on %3 (%4).</source>
+      <translation>
+        <numerusform>%1: done, %n iteration in %2 on %3 (%4).</numerusform>
+        <numerusform>%1: done, %n iterations in %2 on %3 (%4).</numerusform>
       </translation>
     </message>
     <message numerus="yes">
@@ -158,38 +151,38 @@
         <numerusform>%n min</numerusform>
       </translation>
     </message>
+  </context>
+  <context>
+    <name>shuimo::ui::SessionActions</name>
     <message numerus="yes">
-      <source>%1 × %2 px, %n level(s)</source>
+      <source>Remove %1 and its %n unexported painting(s) from the session?</source>
       <translation>
-        <numerusform>%1 × %2 px, %n level</numerusform>
-        <numerusform>%1 × %2 px, %n levels</numerusform>
+        <numerusform>Remove %1 and its %n unexported painting from the session?</numerusform>
+        <numerusform>Remove %1 and its %n unexported paintings from the session?</numerusform>
       </translation>
     </message>
     <message numerus="yes">
-      <source>, the largest in %n tile(s) of up to %1 × %2</source>
+      <source>%n painting(s) were neither exported nor saved in a session file.</source>
       <translation>
-        <numerusform>, the largest in %n tile of up to %1 × %2</numerusform>
-        <numerusform>, the largest in %n tiles of up to %1 × %2</numerusform>
-      </translation>
-    </message>
-    <message numerus="yes">
-      <source>Cancelled after %n iteration(s), before the last level: kept at %1 × %2 (right-click the version: Continue Painting).</source>
-      <translation>
-        <numerusform>Cancelled after %n iteration, before the last level: kept at %1 × %2 (right-click the version: Continue Painting).</numerusform>
-        <numerusform>Cancelled after %n iterations, before the last level: kept at %1 × %2 (right-click the version: Continue Painting).</numerusform>
+        <numerusform>%n painting were neither exported nor saved in a session file.</numerusform>
+        <numerusform>%n paintings were neither exported nor saved in a session file.</numerusform>
       </translation>
     </message>
   </context>
   <context>
-    <name>shuimo::ui::VersionsStrip</name>
+    <name>shuimo::ui::StudioModel</name>
     <message numerus="yes">
-      <source>%1
-%2, %n evaluation(s), %3 s%4</source>
+      <source>%n photo(s) will be painted with the settings of %1</source>
       <translation>
-        <numerusform>%1
-%2, %n evaluation, %3 s%4</numerusform>
-        <numerusform>%1
-%2, %n evaluations, %3 s%4</numerusform>
+        <numerusform>%n photo will be painted with the settings of %1</numerusform>
+        <numerusform>%n photos will be painted with the settings of %1</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>%1, %n evaluation(s), %2 s</source>
+      <translation>
+        <numerusform>%1, %n evaluation, %2 s</numerusform>
+        <numerusform>%1, %n evaluations, %2 s</numerusform>
       </translation>
     </message>
   </context>

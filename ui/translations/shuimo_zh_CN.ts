@@ -2,6 +2,177 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
   <context>
+    <name>ParamTable</name>
+    <message>
+      <source>L-BFGS</source>
+      <translation>L-BFGS</translation>
+    </message>
+    <message>
+      <source>Adam</source>
+      <translation>Adam</translation>
+    </message>
+    <message>
+      <source>Max</source>
+      <translation>最大值</translation>
+    </message>
+    <message>
+      <source>Average</source>
+      <translation>平均值</translation>
+    </message>
+    <message>
+      <source>From the photo</source>
+      <translation>从照片开始</translation>
+    </message>
+    <message>
+      <source>From noise</source>
+      <translation>从噪声开始</translation>
+    </message>
+    <message>
+      <source>From a start image</source>
+      <translation>从起始图像</translation>
+    </message>
+    <message>
+      <source>Automatic</source>
+      <translation>自动</translation>
+    </message>
+    <message>
+      <source>CPU</source>
+      <translation>CPU</translation>
+    </message>
+    <message>
+      <source>GPU (CUDA)</source>
+      <translation>GPU (CUDA)</translation>
+    </message>
+    <message>
+      <source>fp32</source>
+      <translation>fp32</translation>
+    </message>
+    <message>
+      <source>fp16</source>
+      <translation>fp16</translation>
+    </message>
+    <message>
+      <source>bf16</source>
+      <translation>bf16</translation>
+    </message>
+    <message>
+      <source>Output si&amp;ze</source>
+      <translation>输出尺寸(&amp;Z)</translation>
+    </message>
+    <message>
+      <source>&amp;Iterations</source>
+      <translation>迭代次数(&amp;I)</translation>
+    </message>
+    <message>
+      <source>Optimisation steps over all levels: more is slower and more refined</source>
+      <translation>所有级别的优化步数：越多越慢，也越精细</translation>
+    </message>
+    <message>
+      <source>&amp;Content weight</source>
+      <translation>内容权重(&amp;C)</translation>
+    </message>
+    <message>
+      <source>How closely the result keeps the photo's shapes (content weight)</source>
+      <translation>结果保留照片形状的程度（内容权重）</translation>
+    </message>
+    <message>
+      <source>Style weight</source>
+      <translation>风格权重</translation>
+    </message>
+    <message>
+      <source>S&amp;moothness</source>
+      <translation>平滑度(&amp;M)</translation>
+    </message>
+    <message>
+      <source>Total-variation weight: higher is smoother; too high turns the image flat grey</source>
+      <translation>全变分权重：越高越平滑；过高会使图像变成一片灰</translation>
+    </message>
+    <message>
+      <source>Content layers</source>
+      <translation>内容层</translation>
+    </message>
+    <message>
+      <source>VGG-19 layers compared with the photo, e.g. relu4_2</source>
+      <translation>与照片比较的 VGG-19 层，例如 relu4_2</translation>
+    </message>
+    <message>
+      <source>Style layers</source>
+      <translation>风格层</translation>
+    </message>
+    <message>
+      <source>VGG-19 layers whose Gram matrices describe the style, comma-separated</source>
+      <translation>用 Gram 矩阵描述风格的 VGG-19 层，以逗号分隔</translation>
+    </message>
+    <message>
+      <source>Optimiser</source>
+      <translation>优化器</translation>
+    </message>
+    <message>
+      <source>Learning rate</source>
+      <translation>学习率</translation>
+    </message>
+    <message>
+      <source>Adam's step size (the image is in 0…1)</source>
+      <translation>Adam 的步长（图像取值 0…1）</translation>
+    </message>
+    <message>
+      <source>Pooling</source>
+      <translation>池化</translation>
+    </message>
+    <message>
+      <source>Start</source>
+      <translation>起点</translation>
+    </message>
+    <message>
+      <source>St&amp;yle scale</source>
+      <translation>风格缩放(&amp;Y)</translation>
+    </message>
+    <message>
+      <source>Size of the style's brush strokes relative to the output</source>
+      <translation>风格笔触相对于输出的大小</translation>
+    </message>
+    <message>
+      <source>Preserve the photo's co&amp;lours</source>
+      <translation>保留照片的色彩(&amp;L)</translation>
+    </message>
+    <message>
+      <source>Colour stren&amp;gth</source>
+      <translation>色彩强度(&amp;G)</translation>
+    </message>
+    <message>
+      <source>0 = grey, 1 = full colour (the photo's when preserving its colours, else the painting's)</source>
+      <translation>0 = 灰度，1 = 完整色彩（保留照片色彩时为照片的色彩，否则为画面自身的色彩）</translation>
+    </message>
+    <message>
+      <source>Mo&amp;nochrome ink on the style's paper</source>
+      <translation>单色水墨，用风格图的纸色(&amp;N)</translation>
+    </message>
+    <message>
+      <source>The result as ink tones on the paper colour of the first style</source>
+      <translation>把结果渲染为第一个风格图纸色上的墨色浓淡</translation>
+    </message>
+    <message>
+      <source>&amp;Paper</source>
+      <translation>纸张(&amp;P)</translation>
+    </message>
+    <message>
+      <source>Seed</source>
+      <translation>随机种子</translation>
+    </message>
+    <message>
+      <source>The noise a start from noise begins with</source>
+      <translation>从噪声开始时所用的噪声</translation>
+    </message>
+    <message>
+      <source>Device</source>
+      <translation>设备</translation>
+    </message>
+    <message>
+      <source>Precision</source>
+      <translation>精度</translation>
+    </message>
+  </context>
+  <context>
     <name>main</name>
     <message>
       <source>Turn photos into ink-wash paintings.</source>
@@ -182,6 +353,10 @@
     <message>
       <source>Dismiss</source>
       <translation>忽略</translation>
+    </message>
+    <message>
+      <source>Batch export: %1 of %2 done</source>
+      <translation>批量导出：已完成 %1/%2</translation>
     </message>
   </context>
   <context>
@@ -526,6 +701,38 @@
       <source>The device “%1” cannot be used on this computer. Choose Automatic or CPU in Advanced.</source>
       <translation>此计算机上无法使用设备“%1”。请在“高级”中选择“自动”或“CPU”。</translation>
     </message>
+    <message>
+      <source>bf16 on the CPU is usually many times slower than fp32: choose Automatic or fp32 precision in Advanced.</source>
+      <translation>在 CPU 上 bf16 通常比 fp32 慢很多倍：请在“高级”中选择“自动”或 fp32 精度。</translation>
+    </message>
+    <message>
+      <source>Reduced precision (%1) kept overflowing: the painting goes on in fp32.</source>
+      <translation>降低精度（%1）时反复溢出：改用 fp32 继续作画。</translation>
+    </message>
+    <message>
+      <source>Memory ran out at %1 × %2: trying this level again with less memory (a little slower).</source>
+      <translation>在 %1 × %2 时内存不足：以较少内存重试这一级（稍慢一些）。</translation>
+    </message>
+    <message>
+      <source>Memory ran out at %1 × %2: trying again at %3 × %4 (the painting will be smaller than asked).</source>
+      <translation>在 %1 × %2 时内存不足：改为按 %3 × %4 重试（画作会比要求的小）。</translation>
+    </message>
+    <message>
+      <source>%1 × %2 is painted with less memory, about a fifth slower.</source>
+      <translation>%1 × %2 以较少内存作画，约慢五分之一。</translation>
+    </message>
+    <message>
+      <source>%1 × %2 is painted in %3 tiles of up to %4 × %5 to fit the memory.</source>
+      <translation>为适应内存，%1 × %2 分成 %3 块作画，每块最大 %4 × %5。</translation>
+    </message>
+    <message>
+      <source>%1 × %2 does not fit the memory: painting at %3 × %4 instead (raise the limit in Preferences or close other programs).</source>
+      <translation>%1 × %2 超出内存：改为按 %3 × %4 作画（可在“首选项”中提高上限，或关闭其他程序）。</translation>
+    </message>
+    <message>
+      <source>The painting went wrong after %1 steps; the best image so far is kept (lower the learning rate or the weights).</source>
+      <translation>作画在 %1 步后出错；保留了目前最好的图像（请降低学习率或权重）。</translation>
+    </message>
   </context>
   <context>
     <name>shuimo::ui::ExportController</name>
@@ -597,6 +804,10 @@
       <source>Export &amp;As It Is</source>
       <translation>按原样导出(&amp;A)</translation>
     </message>
+    <message>
+      <source>%1 already exists. Replace it?</source>
+      <translation>%1 已存在。要替换它吗？</translation>
+    </message>
   </context>
   <context>
     <name>shuimo::ui::ExportWriter</name>
@@ -638,10 +849,6 @@
   </context>
   <context>
     <name>shuimo::ui::MainWindow</name>
-    <message>
-      <source>parameter change</source>
-      <translation>参数更改</translation>
-    </message>
     <message>
       <source>Shuimo</source>
       <translation>水墨</translation>
@@ -757,24 +964,8 @@ Then tick a style on the left and press Run.</source>
       <translation>打开照片</translation>
     </message>
     <message>
-      <source>Add a photo first: drop one on the window or use File &gt; Open Photos…</source>
-      <translation>请先添加照片：把照片拖到窗口上，或使用“文件 &gt; 打开照片…”</translation>
-    </message>
-    <message>
-      <source>Tick at least one style in the Styles panel (or drop your own reference there).</source>
-      <translation>请在“风格”面板中至少勾选一种风格（或把自己的参考图拖到那里）。</translation>
-    </message>
-    <message>
       <source>Models…</source>
       <translation>模型…</translation>
-    </message>
-    <message>
-      <source>&amp;Restart</source>
-      <translation>重新开始(&amp;R)</translation>
-    </message>
-    <message>
-      <source>Applied the style's recommended settings (Ctrl+Z undoes)</source>
-      <translation>已应用该风格的推荐设置（Ctrl+Z 可撤销）</translation>
     </message>
     <message>
       <source>The bundled styles' list could not be read: %1</source>
@@ -783,10 +974,6 @@ Then tick a style on the left and press Run.</source>
     <message>
       <source>&amp;Batch Export…</source>
       <translation>批量导出(&amp;B)…</translation>
-    </message>
-    <message>
-      <source>Comparing %1 (before) with %2 (after)</source>
-      <translation>正在比较 %1（之前）与 %2（之后）</translation>
     </message>
     <message>
       <source>Open &amp;Session…</source>
@@ -804,24 +991,6 @@ Then tick a style on the left and press Run.</source>
       <source>&amp;Load Settings from Painting…</source>
       <translation>从画作载入设置(&amp;L)…</translation>
     </message>
-    <message numerus="yes">
-      <source>%1 (and %n more not added)</source>
-      <translation>
-        <numerusform>%1（另有 %n 个未添加）</numerusform>
-      </translation>
-    </message>
-    <message>
-      <source>%1 will be painted when %2 is done</source>
-      <translation>%2 完成后将绘制 %1</translation>
-    </message>
-    <message>
-      <source>Re-finished without a new run: a new version (the earlier one is kept)</source>
-      <translation>已重新润色，无需重新运行：新增一个版本（之前的版本保留）</translation>
-    </message>
-    <message>
-      <source>The finishing could not be re-applied: %1</source>
-      <translation>无法重新应用润色：%1</translation>
-    </message>
     <message>
       <source>These styles are no longer where they were: %1</source>
       <translation>这些风格已不在原来的位置：%1</translation>
@@ -829,50 +998,6 @@ Then tick a style on the left and press Run.</source>
     <message>
       <source>Settings applied (Ctrl+Z undoes)</source>
       <translation>已应用设置（Ctrl+Z 可撤销）</translation>
-    </message>
-    <message numerus="yes">
-      <source>%n photo(s) will be painted with the settings of %1</source>
-      <translation>
-        <numerusform>将用 %1 的设置绘制 %n 张照片</numerusform>
-      </translation>
-    </message>
-    <message numerus="yes">
-      <source>Remove %1 and its %n unexported painting(s) from the session?</source>
-      <translation>
-        <numerusform>从会话中移除 %1 及其 %n 幅未导出的画作吗？</numerusform>
-      </translation>
-    </message>
-    <message>
-      <source>Removed %1 from the session</source>
-      <translation>已从会话中移除 %1</translation>
-    </message>
-    <message>
-      <source>Saved the session as %1</source>
-      <translation>会话已保存为 %1</translation>
-    </message>
-    <message>
-      <source>Opened the session %1</source>
-      <translation>已打开会话 %1</translation>
-    </message>
-    <message>
-      <source>session</source>
-      <translation>会话</translation>
-    </message>
-    <message>
-      <source>Save Session</source>
-      <translation>保存会话</translation>
-    </message>
-    <message>
-      <source>Shuimo sessions (*.shuimo)</source>
-      <translation>水墨会话 (*.shuimo)</translation>
-    </message>
-    <message>
-      <source>The current session has unsaved paintings. Save it before opening another?</source>
-      <translation>当前会话有未保存的画作。打开另一个会话前要先保存吗？</translation>
-    </message>
-    <message>
-      <source>Open Session</source>
-      <translation>打开会话</translation>
     </message>
     <message>
       <source>Load Settings from Painting</source>
@@ -883,28 +1008,6 @@ Then tick a style on the left and press Run.</source>
       <translation>导出的画作及其设置 (*.png *.json)</translation>
     </message>
     <message>
-      <source>A painting is in progress (it will stop).</source>
-      <translation>有一幅画正在绘制（将会停止）。</translation>
-    </message>
-    <message>
-      <source>A batch export is running (it will resume at the next start).</source>
-      <translation>批量导出正在运行（下次启动时继续）。</translation>
-    </message>
-    <message numerus="yes">
-      <source>%n painting(s) were neither exported nor saved in a session file.</source>
-      <translation>
-        <numerusform>%n 幅画作既未导出，也未保存到会话文件中。</numerusform>
-      </translation>
-    </message>
-    <message>
-      <source>Save the session before quitting?</source>
-      <translation>退出前保存会话吗？</translation>
-    </message>
-    <message>
-      <source>Quit anyway?</source>
-      <translation>仍然退出吗？</translation>
-    </message>
-    <message>
       <source>&amp;Toolbar</source>
       <translation>工具栏(&amp;T)</translation>
     </message>
@@ -913,8 +1016,8 @@ Then tick a style on the left and press Run.</source>
       <translation>重置布局(&amp;L)</translation>
     </message>
     <message>
-      <source>Continuing %1 from %2 × %3</source>
-      <translation>从 %2 × %3 继续画 %1</translation>
+      <source>Cancel &amp;All Runs</source>
+      <translation>取消所有作画(&amp;A)</translation>
     </message>
   </context>
   <context>
@@ -1163,152 +1266,8 @@ Install it anyway?</source>
       <translation>风格强度(&amp;S)：</translation>
     </message>
     <message>
-      <source>How closely the result keeps the photo's shapes (content weight)</source>
-      <translation>结果保留照片形状的程度（内容权重）</translation>
-    </message>
-    <message>
-      <source>&amp;Content weight:</source>
-      <translation>内容权重(&amp;C)：</translation>
-    </message>
-    <message>
-      <source>Total-variation weight: higher is smoother; too high turns the image flat grey</source>
-      <translation>全变分权重：越高越平滑；过高会使图像变成一片灰</translation>
-    </message>
-    <message>
-      <source>S&amp;moothness:</source>
-      <translation>平滑度(&amp;M)：</translation>
-    </message>
-    <message>
-      <source>Optimisation steps over all levels: more is slower and more refined</source>
-      <translation>所有级别的优化步数：越多越慢，也越精细</translation>
-    </message>
-    <message>
-      <source>&amp;Iterations:</source>
-      <translation>迭代次数(&amp;I)：</translation>
-    </message>
-    <message>
-      <source>Output si&amp;ze:</source>
-      <translation>输出尺寸(&amp;Z)：</translation>
-    </message>
-    <message>
-      <source>Size of the style's brush strokes relative to the output</source>
-      <translation>风格笔触相对于输出的大小</translation>
-    </message>
-    <message>
-      <source>St&amp;yle scale:</source>
-      <translation>风格缩放(&amp;Y)：</translation>
-    </message>
-    <message>
       <source>Advanced</source>
       <translation>高级</translation>
-    </message>
-    <message>
-      <source>VGG-19 layers compared with the photo, e.g. relu4_2</source>
-      <translation>与照片比较的 VGG-19 层，例如 relu4_2</translation>
-    </message>
-    <message>
-      <source>Content layers:</source>
-      <translation>内容层：</translation>
-    </message>
-    <message>
-      <source>VGG-19 layers whose Gram matrices describe the style, comma-separated</source>
-      <translation>用 Gram 矩阵描述风格的 VGG-19 层，以逗号分隔</translation>
-    </message>
-    <message>
-      <source>Style layers:</source>
-      <translation>风格层：</translation>
-    </message>
-    <message>
-      <source>L-BFGS</source>
-      <translation>L-BFGS</translation>
-    </message>
-    <message>
-      <source>Adam</source>
-      <translation>Adam</translation>
-    </message>
-    <message>
-      <source>Optimiser:</source>
-      <translation>优化器：</translation>
-    </message>
-    <message>
-      <source>Learning rate:</source>
-      <translation>学习率：</translation>
-    </message>
-    <message>
-      <source>Max</source>
-      <translation>最大值</translation>
-    </message>
-    <message>
-      <source>Average</source>
-      <translation>平均值</translation>
-    </message>
-    <message>
-      <source>Pooling:</source>
-      <translation>池化：</translation>
-    </message>
-    <message>
-      <source>From the photo</source>
-      <translation>从照片开始</translation>
-    </message>
-    <message>
-      <source>From noise</source>
-      <translation>从噪声开始</translation>
-    </message>
-    <message>
-      <source>Start:</source>
-      <translation>起点：</translation>
-    </message>
-    <message>
-      <source>Seed:</source>
-      <translation>随机种子：</translation>
-    </message>
-    <message>
-      <source>Automatic</source>
-      <translation>自动</translation>
-    </message>
-    <message>
-      <source>CPU</source>
-      <translation>CPU</translation>
-    </message>
-    <message>
-      <source>GPU (CUDA)</source>
-      <translation>GPU (CUDA)</translation>
-    </message>
-    <message>
-      <source>Device:</source>
-      <translation>设备：</translation>
-    </message>
-    <message>
-      <source>fp32</source>
-      <translation>fp32</translation>
-    </message>
-    <message>
-      <source>fp16</source>
-      <translation>fp16</translation>
-    </message>
-    <message>
-      <source>bf16</source>
-      <translation>bf16</translation>
-    </message>
-    <message>
-      <source>Precision:</source>
-      <translation>精度：</translation>
-    </message>
-    <message>
-      <source>0 = grey, 1 = full colour (the photo's when preserving its colours, else the painting's)</source>
-      <translation>0 = 灰度，1 = 完整色彩（保留照片色彩时为照片的色彩，否则为画面自身的色彩）</translation>
-    </message>
-    <message>
-      <source>Colour stren&amp;gth:</source>
-      <translation>色彩强度(&amp;G)：</translation>
-    </message>
-    <message>
-      <source>The result as ink tones on the paper colour of the first style</source>
-      <translation>把结果渲染为第一个风格图纸色上的墨色浓淡</translation>
-    </message>
-    <message>
-      <source>From a start image</source>
-      <translation>从起始图像</translation>
     </message>
     <message>
       <source>Fine detail</source>
@@ -1369,10 +1328,6 @@ Install it anyway?</source>
       <translation>笔触粗细(&amp;B)：</translation>
     </message>
     <message>
-      <source>Mo&amp;nochrome ink on the style's paper</source>
-      <translation>单色水墨，用风格图的纸色(&amp;N)</translation>
-    </message>
-    <message>
       <source>The style's paper</source>
       <translation>风格图的纸色</translation>
     </message>
@@ -1389,28 +1344,8 @@ Install it anyway?</source>
       <translation>选择纸张颜色</translation>
     </message>
     <message>
-      <source>&amp;Paper:</source>
-      <translation>纸张(&amp;P)：</translation>
-    </message>
-    <message>
-      <source>Preserve the photo's co&amp;lours</source>
-      <translation>保留照片的色彩(&amp;L)</translation>
-    </message>
-    <message>
       <source>The style loss's weight itself; Style strength %1 % is %2, 0 % is %3 and 100 % is %4</source>
       <translation>风格损失的权重本身；风格强度 %1% 对应 %2，0% 对应 %3，100% 对应 %4</translation>
-    </message>
-    <message>
-      <source>Style weight:</source>
-      <translation>风格权重：</translation>
-    </message>
-    <message>
-      <source>Adam's step size (the image is in 0…1)</source>
-      <translation>Adam 的步长（图像取值 0…1）</translation>
-    </message>
-    <message>
-      <source>The noise a start from noise begins with</source>
-      <translation>从噪声开始时所用的噪声</translation>
     </message>
     <message>
       <source>How strongly the painting follows the styles. Style weight %1 (the exact number is under Advanced)</source>
@@ -1420,24 +1355,16 @@ Install it anyway?</source>
       <source>Paper Colour</source>
       <translation>纸张颜色</translation>
     </message>
+    <message>
+      <source>:</source>
+      <translation>：</translation>
+    </message>
   </context>
   <context>
     <name>shuimo::ui::PhotoStrip</name>
     <message>
       <source>Your photos: drop files or folders here, or use File &gt; Open. Delete removes one; right-click to move it</source>
       <translation>你的照片：把文件或文件夹拖到这里，或使用“文件 &gt; 打开”。按 Delete 移除；右键可移动</translation>
-    </message>
-    <message>
-      <source>%1 is not a file.</source>
-      <translation>%1 不是文件。</translation>
-    </message>
-    <message>
-      <source>%1 is not an image Shuimo reads (PNG, JPEG, TIFF, WebP, BMP).</source>
-      <translation>%1 不是水墨能读取的图像（PNG、JPEG、TIFF、WebP、BMP）。</translation>
-    </message>
-    <message>
-      <source>%1 was not added: %2</source>
-      <translation>%1 未添加：%2</translation>
     </message>
     <message>
       <source>Painting now</source>
@@ -1559,6 +1486,14 @@ Install it anyway?</source>
       <source>, </source>
       <translation>，</translation>
     </message>
+    <message>
+      <source>&amp;Reset Settings to Defaults</source>
+      <translation>将设置恢复为默认值(&amp;R)</translation>
+    </message>
+    <message>
+      <source>preset “%1”</source>
+      <translation>预设“%1”</translation>
+    </message>
   </context>
   <context>
     <name>shuimo::ui::PresetsStore</name>
@@ -1603,7 +1538,7 @@ Install it anyway?</source>
     </message>
   </context>
   <context>
-    <name>shuimo::ui::RunPanel</name>
+    <name>shuimo::ui::RunBar</name>
     <message>
       <source>&amp;Run</source>
       <translation>运行(&amp;R)</translation>
@@ -1634,46 +1569,6 @@ Install it anyway?</source>
     <message>
       <source>, measuring speed…</source>
       <translation>，正在测量速度…</translation>
-    </message>
-    <message>
-      <source>Starting…</source>
-      <translation>正在开始…</translation>
-    </message>
-    <message>
-      <source>Iteration %1 of %2 · level %3 of %4 (%5 × %6) · %7 left</source>
-      <translation>第 %1/%2 次迭代 · 第 %3/%4 级（%5 × %6）· 剩余 %7</translation>
-    </message>
-    <message numerus="yes">
-      <source>Cancelled after %n iteration(s); the best image so far is kept.</source>
-      <translation>
-        <numerusform>已在 %n 次迭代后取消；保留了目前最好的图像。</numerusform>
-      </translation>
-    </message>
-    <message numerus="yes">
-      <source>Done: %n iteration(s) in %1 on %2 (%3).</source>
-      <translation>
-        <numerusform>完成：%n 次迭代，用时 %1，设备 %2（%3）。</numerusform>
-      </translation>
-    </message>
-    <message>
-      <source>Stopped by an error.</source>
-      <translation>因错误而停止。</translation>
-    </message>
-    <message numerus="yes">
-      <source>%n s</source>
-      <translation>
-        <numerusform>%n 秒</numerusform>
-      </translation>
-    </message>
-    <message numerus="yes">
-      <source>%n min</source>
-      <translation>
-        <numerusform>%n 分钟</numerusform>
-      </translation>
-    </message>
-    <message>
-      <source>%1 h</source>
-      <translation>%1 小时</translation>
     </message>
     <message>
       <source> · tile %1 of %2</source>
@@ -1707,63 +1602,79 @@ Install it anyway?</source>
       <source>. Memory makes it %1 × %2 px: raise the limit or close other programs for the full size</source>
       <translation>。受内存限制，结果为 %1 × %2 像素：提高上限或关闭其他程序可得到完整尺寸</translation>
     </message>
+    <message>
+      <source>%1: starting…</source>
+      <translation>%1：正在开始…</translation>
+    </message>
+    <message>
+      <source>%1 waits until %2 is painted</source>
+      <translation>%1 等待 %2 画完</translation>
+    </message>
+    <message>
+      <source>%1: stopped by an error.</source>
+      <translation>%1：因错误而停止。</translation>
+    </message>
     <message numerus="yes">
-      <source>Cancelled after %n iteration(s), before the last level: kept at %1 × %2 (right-click the version: Continue Painting).</source>
+      <source>%1: cancelled after %n iteration(s), before the last level: kept at %2 × %3 (right-click the version: Continue Painting).</source>
       <translation>
-        <numerusform>已在 %n 次迭代后取消，尚未画到最后一级：按 %1 × %2 保留（右键单击该版本：继续作画）。</numerusform>
+        <numerusform>%1：已在 %n 次迭代后取消，尚未画到最后一级：按 %2 × %3 保留（右键单击该版本：继续作画）。</numerusform>
       </translation>
+    </message>
+    <message numerus="yes">
+      <source>%1: cancelled after %n iteration(s); the best image so far is kept.</source>
+      <translation>
+        <numerusform>%1：已在 %n 次迭代后取消；保留了目前最好的图像。</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>%1: done, %n iteration(s) in %2 on %3 (%4).</source>
+      <translation>
+        <numerusform>%1：完成，%n 次迭代，用时 %2，设备 %3（%4）。</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>Painting %1 (not this photo)</source>
+      <translation>正在画 %1（不是这张照片）</translation>
+    </message>
+    <message>
+      <source>&amp;Restart</source>
+      <translation>重新开始(&amp;R)</translation>
+    </message>
+    <message>
+      <source>&amp;Run</source>
+      <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+      <source>%1: iteration %2 of %3 · level %4 of %5 (%6 × %7) · %8 left</source>
+      <translation>%1：第 %2/%3 次迭代 · 第 %4/%5 级（%6 × %7）· 剩余 %8</translation>
+    </message>
+    <message numerus="yes">
+      <source>%n s</source>
+      <translation>
+        <numerusform>%n 秒</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>%n min</source>
+      <translation>
+        <numerusform>%n 分钟</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>%1 h</source>
+      <translation>%1 小时</translation>
+    </message>
+    <message>
+      <source>. Note: %1 is only %2 × %3 px, so the painting enlarges it %4 times</source>
+      <translation>。注意：%1 只有 %2 × %3 像素，作画会把它放大 %4 倍</translation>
+    </message>
+    <message>
+      <source>. Note: the size sets the long side, so this photo's short side is only %1 px: choose a larger size (about %2 px keeps %3 px)</source>
+      <translation>。注意：尺寸指长边，所以这张照片的短边只有 %1 像素：请选择更大的尺寸（约 %2 像素可使短边保持 %3 像素）</translation>
     </message>
   </context>
   <context>
-    <name>shuimo::ui::SessionController</name>
-    <message>
-      <source>Could not read the session %1: %2</source>
-      <translation>无法读取会话 %1：%2</translation>
-    </message>
-    <message>
-      <source>Could not save the session %1: %2</source>
-      <translation>无法保存会话 %1：%2</translation>
-    </message>
-    <message>
-      <source>%1 is not a Shuimo session file.</source>
-      <translation>%1 不是水墨会话文件。</translation>
-    </message>
-    <message>
-      <source>The session %1 is cut short (%2): it was not completely copied or saved.</source>
-      <translation>会话 %1 不完整（%2）：它没有被完整复制或保存。</translation>
-    </message>
-    <message>
-      <source>The session %1 was saved by a newer Shuimo (session format %2; this version reads format %3). Update Shuimo to open it.</source>
-      <translation>会话 %1 由更新版本的水墨保存（会话格式 %2；本版本读取格式 %3）。请更新水墨后再打开。</translation>
-    </message>
-    <message>
-      <source>The session %1 has a format version (%2) no Shuimo writes.</source>
-      <translation>会话 %1 的格式版本（%2）不是任何水墨版本写出的。</translation>
-    </message>
-    <message>
-      <source>The session %1 is damaged: %2</source>
-      <translation>会话 %1 已损坏：%2</translation>
-    </message>
-    <message>
-      <source>The session %1 changed on disk after it was saved (its checksum does not match).</source>
-      <translation>会话 %1 保存后在磁盘上被改动过（校验和不符）。</translation>
-    </message>
-    <message>
-      <source>Version %1</source>
-      <translation>版本 %1</translation>
-    </message>
-    <message>
-      <source>The last session could not be restored (kept as %1): %2</source>
-      <translation>无法恢复上次的会话（已保留为 %1）：%2</translation>
-    </message>
-    <message>
-      <source>Shuimo</source>
-      <translation>水墨</translation>
-    </message>
-    <message>
-      <source>The session is already being saved; try again when that is done.</source>
-      <translation>会话正在保存；请在保存完成后再试。</translation>
-    </message>
+    <name>shuimo::ui::SessionActions</name>
     <message>
       <source>Saving the session…</source>
       <translation>正在保存会话…</translation>
@@ -1771,6 +1682,66 @@ Install it anyway?</source>
     <message>
       <source>Saving</source>
       <translation>正在保存</translation>
+    </message>
+    <message>
+      <source>Saved the session as %1</source>
+      <translation>会话已保存为 %1</translation>
+    </message>
+    <message>
+      <source>Opened the session %1</source>
+      <translation>已打开会话 %1</translation>
+    </message>
+    <message>
+      <source>session</source>
+      <translation>会话</translation>
+    </message>
+    <message>
+      <source>Save Session</source>
+      <translation>保存会话</translation>
+    </message>
+    <message>
+      <source>Shuimo sessions (*.shuimo)</source>
+      <translation>水墨会话 (*.shuimo)</translation>
+    </message>
+    <message>
+      <source>The current session has unsaved paintings. Save it before opening another?</source>
+      <translation>当前会话有未保存的画作。打开另一个会话前要先保存吗？</translation>
+    </message>
+    <message>
+      <source>Open Session</source>
+      <translation>打开会话</translation>
+    </message>
+    <message numerus="yes">
+      <source>Remove %1 and its %n unexported painting(s) from the session?</source>
+      <translation>
+        <numerusform>从会话中移除 %1 及其 %n 幅未导出的画作吗？</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>Removed %1 from the session</source>
+      <translation>已从会话中移除 %1</translation>
+    </message>
+    <message>
+      <source>A painting is in progress (it will stop).</source>
+      <translation>有一幅画正在绘制（将会停止）。</translation>
+    </message>
+    <message>
+      <source>A batch export is running (it will resume at the next start).</source>
+      <translation>批量导出正在运行（下次启动时继续）。</translation>
+    </message>
+    <message numerus="yes">
+      <source>%n painting(s) were neither exported nor saved in a session file.</source>
+      <translation>
+        <numerusform>%n 幅画作既未导出，也未保存到会话文件中。</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>Save the session before quitting?</source>
+      <translation>退出前保存会话吗？</translation>
+    </message>
+    <message>
+      <source>Quit anyway?</source>
+      <translation>仍然退出吗？</translation>
     </message>
   </context>
   <context>
@@ -1841,6 +1812,207 @@ Install it anyway?</source>
     </message>
   </context>
   <context>
+    <name>shuimo::ui::SliderSpin</name>
+    <message>
+      <source>%1 to %2</source>
+      <translation>%1 到 %2</translation>
+    </message>
+    <message>
+      <source>%1 is beyond the slider (%2): the box holds the exact value, and the painting uses it</source>
+      <translation>%1 超出了滑块的范围（%2）：数值框中是精确值，作画时使用它</translation>
+    </message>
+  </context>
+  <context>
+    <name>shuimo::ui::StudioModel</name>
+    <message>
+      <source>parameter change</source>
+      <translation>参数更改</translation>
+    </message>
+    <message>
+      <source>deleting %1</source>
+      <translation>删除 %1</translation>
+    </message>
+    <message>
+      <source>Could not read the session %1: %2</source>
+      <translation>无法读取会话 %1：%2</translation>
+    </message>
+    <message>
+      <source>Could not save the session %1: %2</source>
+      <translation>无法保存会话 %1：%2</translation>
+    </message>
+    <message>
+      <source>%1 is not a Shuimo session file.</source>
+      <translation>%1 不是水墨会话文件。</translation>
+    </message>
+    <message>
+      <source>The session %1 is cut short (%2): it was not completely copied or saved.</source>
+      <translation>会话 %1 不完整（%2）：它没有被完整复制或保存。</translation>
+    </message>
+    <message>
+      <source>The session %1 was saved by a newer Shuimo (session format %2; this version reads format %3). Update Shuimo to open it.</source>
+      <translation>会话 %1 由更新版本的水墨保存（会话格式 %2；本版本读取格式 %3）。请更新水墨后再打开。</translation>
+    </message>
+    <message>
+      <source>The session %1 has a format version (%2) no Shuimo writes.</source>
+      <translation>会话 %1 的格式版本（%2）不是任何水墨版本写出的。</translation>
+    </message>
+    <message>
+      <source>The session %1 is damaged: %2</source>
+      <translation>会话 %1 已损坏：%2</translation>
+    </message>
+    <message>
+      <source>The session %1 changed on disk after it was saved (its checksum does not match).</source>
+      <translation>会话 %1 保存后在磁盘上被改动过（校验和不符）。</translation>
+    </message>
+    <message>
+      <source>%1 is not a file.</source>
+      <translation>%1 不是文件。</translation>
+    </message>
+    <message>
+      <source>%1 is not an image Shuimo reads (PNG, JPEG, TIFF, WebP, BMP).</source>
+      <translation>%1 不是水墨能读取的图像（PNG、JPEG、TIFF、WebP、BMP）。</translation>
+    </message>
+    <message>
+      <source>%1 was not added: %2</source>
+      <translation>%1 未添加：%2</translation>
+    </message>
+    <message>
+      <source>Deleted %1 (Edit › Undo brings it back)</source>
+      <translation>已删除 %1（“编辑 › 撤销”可恢复）</translation>
+    </message>
+    <message>
+      <source>Version %1.%2</source>
+      <translation>版本 %1.%2</translation>
+    </message>
+    <message>
+      <source>Version %1</source>
+      <translation>版本 %1</translation>
+    </message>
+    <message>
+      <source>%1 (%2)</source>
+      <translation>%1（%2）</translation>
+    </message>
+    <message>
+      <source>Styles: %1</source>
+      <translation>风格：%1</translation>
+    </message>
+    <message>
+      <source>, </source>
+      <translation>，</translation>
+    </message>
+    <message>
+      <source>re-finished without a run</source>
+      <translation>未重新运行，仅重新润色</translation>
+    </message>
+    <message>
+      <source>styles</source>
+      <translation>风格</translation>
+    </message>
+    <message>
+      <source>Changed since %1: %2</source>
+      <translation>相对 %1 的改动：%2</translation>
+    </message>
+    <message>
+      <source>stopped at %1 × %2 of %3 × %4: Continue Painting (right-click) goes on from it</source>
+      <translation>停在 %1 × %2（完整尺寸 %3 × %4）：“继续作画”（右键单击）可从这里接着画</translation>
+    </message>
+    <message>
+      <source>%1 already has this finishing: shown again</source>
+      <translation>%1 已经是这种润色：重新显示它</translation>
+    </message>
+    <message>
+      <source>Re-finished without a new run: a new version (the earlier one is kept)</source>
+      <translation>已重新润色，无需重新运行：新增一个版本（之前的版本保留）</translation>
+    </message>
+    <message>
+      <source>The finishing could not be re-applied: %1</source>
+      <translation>无法重新应用润色：%1</translation>
+    </message>
+    <message>
+      <source>These styles are no longer where they were: %1</source>
+      <translation>这些风格已不在原来的位置：%1</translation>
+    </message>
+    <message>
+      <source>Settings applied (Ctrl+Z undoes)</source>
+      <translation>已应用设置（Ctrl+Z 可撤销）</translation>
+    </message>
+    <message>
+      <source>“%1” is not a parameter.</source>
+      <translation>“%1”不是参数。</translation>
+    </message>
+    <message>
+      <source>%1 must be %2.</source>
+      <translation>%1 必须是 %2。</translation>
+    </message>
+    <message>
+      <source>settings applied</source>
+      <translation>应用设置</translation>
+    </message>
+    <message>
+      <source>recommended settings</source>
+      <translation>推荐设置</translation>
+    </message>
+    <message>
+      <source>Applied the style's recommended settings (Ctrl+Z undoes)</source>
+      <translation>已应用该风格的推荐设置（Ctrl+Z 可撤销）</translation>
+    </message>
+    <message>
+      <source>reset to defaults</source>
+      <translation>恢复默认值</translation>
+    </message>
+    <message>
+      <source>Every setting is back to its default (Ctrl+Z undoes)</source>
+      <translation>所有设置已恢复为默认值（Ctrl+Z 可撤销）</translation>
+    </message>
+    <message>
+      <source>Add a photo first: drop one on the window or use File &gt; Open Photos…</source>
+      <translation>请先添加照片：把照片拖到窗口上，或使用“文件 &gt; 打开照片…”</translation>
+    </message>
+    <message>
+      <source>Tick at least one style in the Styles panel (or drop your own reference there).</source>
+      <translation>请在“风格”面板中至少勾选一种风格（或把自己的参考图拖到那里）。</translation>
+    </message>
+    <message>
+      <source>%1 will be painted when %2 is done</source>
+      <translation>%2 完成后将绘制 %1</translation>
+    </message>
+    <message>
+      <source>Continuing %1 from %2 × %3</source>
+      <translation>从 %2 × %3 继续画 %1</translation>
+    </message>
+    <message numerus="yes">
+      <source>%n photo(s) will be painted with the settings of %1</source>
+      <translation>
+        <numerusform>将用 %1 的设置绘制 %n 张照片</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>The session is already being saved; try again when that is done.</source>
+      <translation>会话正在保存；请在保存完成后再试。</translation>
+    </message>
+    <message>
+      <source>The last session could not be restored (kept as %1): %2</source>
+      <translation>无法恢复上次的会话（已保留为 %1）：%2</translation>
+    </message>
+    <message>
+      <source>Style strength %1 %, %2 × %3 px</source>
+      <translation>风格强度 %1 %，%2 × %3 像素</translation>
+    </message>
+    <message numerus="yes">
+      <source>%1, %n evaluation(s), %2 s</source>
+      <translation>
+        <numerusform>%1，%n 次求值，%2 秒</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
+    <name>shuimo::ui::StudioPreview</name>
+    <message>
+      <source>Comparing %1 (before) with %2 (after)</source>
+      <translation>正在比较 %1（之前）与 %2（之后）</translation>
+    </message>
+  </context>
+  <context>
     <name>shuimo::ui::StyleGallery</name>
     <message>
       <source>Style</source>
@@ -1896,20 +2068,6 @@ Install it anyway?</source>
       <source>%1 (stopped)</source>
       <translation>%1（已停止）</translation>
     </message>
-    <message numerus="yes">
-      <source>%1
-%2, %n evaluation(s), %3 s%4</source>
-      <translation>
-        <numerusform>%1
-%2，%n 次评估，%3 秒%4</numerusform>
-      </translation>
-    </message>
-    <message>
-      <source>
-re-finished without a run</source>
-      <translation>
-未重新运行，仅重新润色</translation>
-    </message>
     <message>
       <source>Show This Version</source>
       <translation>显示此版本</translation>
@@ -1931,14 +2089,44 @@ re-finished without a run</source>
       <translation>删除此版本</translation>
     </message>
     <message>
-      <source>
-stopped at %1 × %2 of %3 × %4: Continue Painting (right-click) goes on from it</source>
-      <translation>
-停在 %1 × %2（完整尺寸 %3 × %4）：“继续作画”（右键单击）可从这里接着画</translation>
-    </message>
-    <message>
       <source>Continue Painting</source>
       <translation>继续作画</translation>
+    </message>
+    <message>
+      <source>Version %1.%2</source>
+      <translation>版本 %1.%2</translation>
+    </message>
+    <message>
+      <source>Rename Version</source>
+      <translation>重命名版本</translation>
+    </message>
+    <message>
+      <source>Name (empty: its number):</source>
+      <translation>名称（留空：使用编号）：</translation>
+    </message>
+    <message>
+      <source>Note</source>
+      <translation>备注</translation>
+    </message>
+    <message>
+      <source>A note on this version:</source>
+      <translation>关于这个版本的备注：</translation>
+    </message>
+    <message>
+      <source>Rename…</source>
+      <translation>重命名…</translation>
+    </message>
+    <message>
+      <source>Remove the Star</source>
+      <translation>取消星标</translation>
+    </message>
+    <message>
+      <source>Star</source>
+      <translation>加星标</translation>
+    </message>
+    <message>
+      <source>Note…</source>
+      <translation>备注…</translation>
     </message>
   </context>
 </TS>
