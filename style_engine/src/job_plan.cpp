@@ -366,23 +366,26 @@ JobPlan plan_job(int content_width, int content_height, const StyleParams& param
     return plan;
 }
 
-Notice plan_notice(const Level& level, const LevelMemoryPlan& plan) {
-    Notice notice;
-    for (const std::string& line : plan.notices) notice.message += (notice.message.empty() ? "" : "; ") + line;
+std::vector<Notice> plan_notices(const Level& level, const LevelMemoryPlan& plan) {
+    std::vector<Notice> notices;
+    for (const std::string& line : plan.notices) notices.push_back({NoticeCode::None, {}, line});
+    if (notices.empty()) return notices;
+    // What it came to, on the last line (the one a status bar keeps showing).
+    Notice& last = notices.back();
     const auto number = [](int value) { return std::to_string(value); };
     const bool smaller = plan.size.width != level.width || plan.size.height != level.height;
     if (plan.tiles.tiled()) {
-        notice.code = NoticeCode::LevelTiled;
-        notice.args = {number(plan.size.width), number(plan.size.height), number(plan.tiles.tiles()),
-                       number(plan.tiles.largest.width), number(plan.tiles.largest.height)};
+        last.code = NoticeCode::LevelTiled;
+        last.args = {number(plan.size.width), number(plan.size.height), number(plan.tiles.tiles()),
+                     number(plan.tiles.largest.width), number(plan.tiles.largest.height)};
     } else if (smaller) {
-        notice.code = NoticeCode::LevelSmaller;
-        notice.args = {number(level.width), number(level.height), number(plan.size.width), number(plan.size.height)};
+        last.code = NoticeCode::LevelSmaller;
+        last.args = {number(level.width), number(level.height), number(plan.size.width), number(plan.size.height)};
     } else if (plan.decisions.checkpointed) {
-        notice.code = NoticeCode::LevelCheckpointed;
-        notice.args = {number(plan.size.width), number(plan.size.height)};
+        last.code = NoticeCode::LevelCheckpointed;
+        last.args = {number(plan.size.width), number(plan.size.height)};
     }
-    return notice;
+    return notices;
 }
 
 int conv_bytes(std::string_view precision) {

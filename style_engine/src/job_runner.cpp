@@ -685,7 +685,7 @@ StyleResult JobRunner::run() {
             const std::uint64_t free_memory = p_.max_memory != 0 ? 0 : device_free_memory(device_);
             LevelMemoryPlan plan = plan_level_memory(schedule, p_, conv_bytes(dtype_name(dtype_)), free_memory, memory_);
             memory_ = plan.decisions;
-            if (!plan.notices.empty()) sink_.on_coded_notice(plan_notice(schedule, plan));
+            for (const Notice& notice : plan_notices(schedule, plan)) sink_.on_coded_notice(notice);
             level.size = plan.size;
             try {
                 if (plan.tiles.tiled()) {

@@ -126,9 +126,10 @@ std::uint64_t memory_budget(const StyleParams& params, std::uint64_t available);
 LevelMemoryPlan plan_level_memory(const Level& level, const StyleParams& params, int conv_bytes, std::uint64_t free_memory,
                                   const MemoryDecisions& before);
 
-// The level's notices (plan.notices, joined) with a code for what it came to: painted in
-// tiles, at a smaller size, or with gradient checkpointing (progress.h's NoticeCode).
-Notice plan_notice(const Level& level, const LevelMemoryPlan& plan);
+// The level's notices as the runner reports them: one per line of plan.notices, the last
+// with a code for what the plan came to (painted in tiles, at a smaller size, with gradient
+// checkpointing: progress.h's NoticeCode) and its numbers.
+std::vector<Notice> plan_notices(const Level& level, const LevelMemoryPlan& plan);
 
 // Bytes per convolution element at a precision as the engine names it (dtype_name, DeviceReport,
 // StyleResult::precision): 4 for "fp32", 2 for "fp16" and "bf16". The runner, describe_device and
