@@ -6,9 +6,13 @@
 // same pixels on every run) and OUTDIR/main_window_en_running.png (a painting
 // in progress on seeded random weights: the noise and the numbers vary).
 // The batch dialog's come from tst_batch_dialog (SHUIMO_SCREENSHOT_DIR).
+// Issue 25: OUTDIR/journey_{en,zh}_{1024x700,1920x1080}_{1_running,2_switched,3_done}.png: an
+// artist's journey (three photos opened, a style ticked, Run on the first, another photo
+// selected while it paints and queued, back, the painting done and exported, quit).
 
 #include <QApplication>
 #include <QDir>
+#include <QFileInfo>
 #include <QLinearGradient>
 #include <QPainter>
 #include <QPainterPath>
@@ -19,8 +23,11 @@
 #include <QTest>
 #include <QTranslator>
 #include <cstdio>
+#include <tuple>
 
 #include "main_window.h"
+#include "studio_model.h"
+#include "run_panel.h"
 #include "parameter_panel.h"
 #include "preferences_dialog.h"
 #include "size_control.h"
@@ -172,6 +179,63 @@ int main(int argc, char** argv) {
         window.controller()->shutdown();
     }
     removeTranslators();
+    // Issue 25: the journey, at both sizes, in both languages.
+    qputenv("SHUIMO_MODEL_DIR", models.toUtf8());
+    const QString tall = QDir(files.path()).filePath(QStringLiteral("pagoda.png"));
+    const QString square = QDir(files.path()).filePath(QStringLiteral("lotus.png"));
+    for (const auto& [path, size, colour] : {std::tuple{tall, QSize(400, 600), QColor(184, 200, 208)},
+                                              std::tuple{square, QSize(512, 512), QColor(90, 122, 106)}}) {
+        QImage image(size, QImage::Format_RGB888);
+        image.fill(colour);
+        QPainter painter(&image);
+        painter.setBrush(QColor(58, 58, 58));
+        painter.drawEllipse(QRect(QPoint(size.width() / 4, size.height() / 4), size / 2));
+        painter.end();
+        image.save(path);
+    }
+    for (const QString language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+        for (const QSize size : {QSize(1024, 700), QSize(1920, 1080)}) {
+            shuimo::ui::installTranslators(app, language);
+            const QString name = QStringLiteral("journey_%1_%2x%3_").arg(language.left(2)).arg(size.width()).arg(size.height());
+            QSettings().remove(QStringLiteral("window"));
+            {
+                shuimo::ui::MainWindow window;
+                window.prompt().setHook([](const QString&, QMessageBox::StandardButtons) { return QMessageBox::Discard; });
+                window.setKnownThroughput(kThroughputGflops);
+                window.resize(size);
+                window.show();
+                if (!QTest::qWaitForWindowExposed(&window)) std::fprintf(stderr, "take_screenshots: the window was not shown\n");
+                window.addPaths({photo, tall, square}, false);
+                window.addPaths({style}, true);
+                shuimo::engine::StyleParams params = window.model()->params();
+                params.size = 256;
+                params.iterations = 40;
+                window.model()->setParams(params);
+                QSignalSpy progressed(window.model(), &shuimo::ui::StudioModel::progressed);
+                window.model()->selectPhoto(QFileInfo(photo).absoluteFilePath());
+                window.run();
+                for (int waited = 0; waited < 120000 && progressed.count() < 8; waited += 50) QTest::qWait(50);
+                ok = save(window, out, name + QStringLiteral("1_running.png")) && ok;
+                window.model()->selectPhoto(QFileInfo(tall).absoluteFilePath());  // mid-run: the first goes on
+                window.run();                                                     // this one waits its turn
+                QTest::qWait(300);
+                ok = save(window, out, name + QStringLiteral("2_switched.png")) && ok;
+                window.model()->selectPhoto(QFileInfo(photo).absoluteFilePath());
+                for (int waited = 0; waited < 240000 && window.model()->isPainting(); waited += 50) QTest::qWait(50);
+                QTest::qWait(300);
+                ok = save(window, out, name + QStringLiteral("3_done.png")) && ok;
+                const QString exported = QDir(files.path()).filePath(name + QStringLiteral("painting.png"));
+                if (const QString error = window.exportResultTo(exported, 8); !error.isEmpty()) {
+                    std::fprintf(stderr, "take_screenshots: export failed: %s\n", qPrintable(error));
+                    ok = false;
+                }
+                if (!window.close()) std::fprintf(stderr, "take_screenshots: the window did not close\n");
+            }
+            QSettings().remove(QStringLiteral("userStyles"));
+            QFile::remove(shuimo::ui::StudioModel::autosavePath());
+            removeTranslators();
+        }
+    }
     // Issue 24: the estimate at A3 fitted to the memory (a fixed 23 GB available, so the
     // pixels are the same on every machine) and the Preferences with the memory limit.
     qputenv("SHUIMO_AVAILABLE_MEMORY", "23G");

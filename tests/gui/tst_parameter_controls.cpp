@@ -407,6 +407,28 @@ private Q_SLOTS:
         QTRY_VERIFY(window.tabifiedDockWidgets(parameters).contains(styles));
     }
 
+    // Issue 25: a window closed narrow (one tabbed column) and opened wide gets the wide layout back.
+    void aTabbedLayoutSavedSmallIsNotKeptWide() {
+        QSettings().remove(QStringLiteral("window"));
+        {
+            ui::MainWindow window;
+            window.resize(1024, 700);
+            window.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            auto* parameters = window.findChild<QDockWidget*>(QStringLiteral("ParametersDock"));
+            QTRY_VERIFY(window.tabifiedDockWidgets(parameters).contains(window.findChild<QDockWidget*>(QStringLiteral("StylesDock"))));
+            QVERIFY(window.close());
+        }
+        ui::MainWindow window;
+        window.resize(1600, 1000);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        auto* styles = window.findChild<QDockWidget*>(QStringLiteral("StylesDock"));
+        QTRY_COMPARE(window.dockWidgetArea(styles), Qt::LeftDockWidgetArea);
+        QVERIFY(!window.tabifiedDockWidgets(window.findChild<QDockWidget*>(QStringLiteral("ParametersDock"))).contains(styles));
+        window.controller()->shutdown();
+    }
+
     void viewMenuReachesEveryPanel() {
         ui::MainWindow window;
         window.resize(1024, 700);

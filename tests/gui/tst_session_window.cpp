@@ -36,34 +36,8 @@
 
 using namespace shuimo;
 
-namespace {
-
-session::Picture noisePicture(int width, int height, unsigned seed) {
-    std::mt19937 rng(seed);
-    std::uniform_int_distribution<int> sample(0, 65535);
-    session::Picture picture;
-    picture.width = width;
-    picture.height = height;
-    picture.samples.resize(static_cast<std::size_t>(width) * height * 3);
-    for (auto& v : picture.samples) v = static_cast<std::uint16_t>(sample(rng));
-    return picture;
-}
-
-// A painting as a run would leave it, without running the engine.
-session::Painting madePainting(const engine::StyleParams& params, const QString& style, unsigned seed) {
-    session::Painting painting;
-    painting.created = QDateTime::currentDateTimeUtc();
-    painting.params = params;
-    painting.styles = {{style, 1.0}};
-    painting.iterations_run = 5;
-    painting.device = QStringLiteral("cpu");
-    painting.precision = QStringLiteral("fp32");
-    painting.image = noisePicture(16, 12, seed);
-    painting.raw = noisePicture(16, 12, seed + 1);
-    return painting;
-}
-
-}  // namespace
+using testing::madePainting;
+using testing::noisePicture;
 
 class TestSessionWindow : public QObject {
     Q_OBJECT

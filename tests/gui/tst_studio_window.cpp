@@ -42,28 +42,11 @@ using namespace shuimo;
 
 namespace {
 
-session::Painting madePainting(const engine::StyleParams& params, const QString& style, int offsetMs) {
-    session::Painting painting;
-    painting.created = QDateTime::currentDateTimeUtc().addMSecs(offsetMs);
-    painting.params = params;
-    painting.styles = {{style, 1.0}};
-    painting.iterations_run = 5;
-    painting.image.width = 8;
-    painting.image.height = 6;
-    painting.image.samples.assign(8 * 6 * 3, static_cast<std::uint16_t>(offsetMs * 997));
-    painting.raw = painting.image;
-    return painting;
-}
+using testing::madePainting;
 
 // Small, quick runs on the CPU.
 engine::StyleParams quick(ui::MainWindow& window, int iterations) {
-    engine::StyleParams params = window.model()->params();
-    params.size = 48;
-    params.iterations = iterations;
-    params.scales = 1;
-    params.device = "cpu";
-    params.optimizer = engine::OptimizerKind::Adam;
-    return params;
+    return testing::quickParams(window.model()->params(), 48, iterations);
 }
 
 }  // namespace

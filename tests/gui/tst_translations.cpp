@@ -23,6 +23,8 @@
 #include "shuimo/engine/system_helpers.h"
 #include "shuimo/image_io/image_io.h"
 #include "translations.h"
+#include "studio_model.h"
+#include "versions_strip.h"
 
 using namespace shuimo;
 
@@ -185,6 +187,26 @@ private Q_SLOTS:
         }
         notice.code = engine::NoticeCode::None;
         QCOMPARE(ui::noticeMessage(notice), QStringLiteral("the English message"));
+    }
+
+    // Issue 25: a version's name is made when it is shown, in the interface's language ("版本 3",
+    // "版本 3.1"), unless the artist named it; a stopped one's label fits one line of its strip.
+    void versionNamesFollowTheLanguage() {
+        session::Painting painting;
+        painting.number = 3;
+        QVERIFY(ui::installTranslators(*QCoreApplication::instance(), QStringLiteral("zh_CN")));
+        QCOMPARE(ui::StudioModel::versionName(painting), QStringLiteral("版本 3"));
+        painting.revision = 1;
+        QCOMPARE(ui::StudioModel::versionName(painting), QStringLiteral("版本 3.1"));
+        painting.name = QStringLiteral("Dusk");
+        QCOMPARE(ui::StudioModel::versionName(painting), QStringLiteral("Dusk"));
+        ui::StudioModel model;
+        ui::VersionsStrip strip(&model);
+        const QString stopped = QCoreApplication::translate("shuimo::ui::VersionsStrip", "%1 (stopped)").arg(QStringLiteral("版本 12.3"));
+        QVERIFY2(strip.fontMetrics().horizontalAdvance(stopped) < strip.gridSize().width(), qPrintable(stopped));
+        QVERIFY(ui::installTranslators(*QCoreApplication::instance(), QStringLiteral("en")));
+        painting.name.clear();
+        QCOMPARE(ui::StudioModel::versionName(painting), QStringLiteral("Version 3.1"));
     }
 
     // The engine's throw sites carry the codes (not only the tests' hand-made ones).

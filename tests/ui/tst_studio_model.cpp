@@ -29,39 +29,12 @@ using namespace shuimo;
 
 namespace {
 
-session::Picture noisePicture(int width, int height, unsigned seed) {
-    std::mt19937 rng(seed);
-    std::uniform_int_distribution<int> sample(0, 65535);
-    session::Picture picture;
-    picture.width = width;
-    picture.height = height;
-    picture.samples.resize(static_cast<std::size_t>(width) * height * 3);
-    for (auto& v : picture.samples) v = static_cast<std::uint16_t>(sample(rng));
-    return picture;
-}
+using testing::madePainting;
 
-// A painting as a run would leave it, without running the engine.
-session::Painting madePainting(const engine::StyleParams& params, const QString& style, unsigned seed) {
-    session::Painting painting;
-    painting.created = QDateTime::currentDateTimeUtc().addMSecs(seed);
-    painting.params = params;
-    painting.styles = {{style, 1.0}};
-    painting.iterations_run = 5;
-    painting.device = QStringLiteral("cpu");
-    painting.precision = QStringLiteral("fp32");
-    painting.image = noisePicture(16, 12, seed);
-    painting.raw = noisePicture(16, 12, seed + 1);
-    return painting;
-}
 
 // Values no default and no slider step gives, one beyond its slider (the TV weight's spans 0 … 100).
 engine::StyleParams oddParams() {
-    engine::StyleParams params = ui::StudioModel::defaultParams();
-    params.size = 48;
-    params.iterations = 23;
-    params.scales = 1;
-    params.device = "cpu";
-    params.optimizer = engine::OptimizerKind::Adam;
+    engine::StyleParams params = testing::quickParams(ui::StudioModel::defaultParams(), 48, 23);
     params.learning_rate = 0.0123456789;
     params.content_weight = 2.345678901;
     params.style_weight = 333333.3;

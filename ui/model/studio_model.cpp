@@ -293,28 +293,24 @@ void StudioModel::removeVersion(const QString& photoPath, int index) {
     Q_EMIT status(tr("Deleted %1 (Edit › Undo brings it back)").arg(name));
 }
 
-void StudioModel::renameVersion(const QString& photoPath, int index, const QString& name) {
+void StudioModel::editVersion(const QString& photoPath, int index, const std::function<void(session::Painting&)>& edit) {
     session::Photo* found = photo(photoPath);
     if (!found || index < 0 || index >= static_cast<int>(found->paintings.size())) return;
-    found->paintings[static_cast<std::size_t>(index)].name = name.trimmed();
+    edit(found->paintings[static_cast<std::size_t>(index)]);
     setModified(true);
     Q_EMIT versionsChanged(photoPath);
+}
+
+void StudioModel::renameVersion(const QString& photoPath, int index, const QString& name) {
+    editVersion(photoPath, index, [&](session::Painting& painting) { painting.name = name.trimmed(); });
 }
 
 void StudioModel::setVersionStarred(const QString& photoPath, int index, bool starred) {
-    session::Photo* found = photo(photoPath);
-    if (!found || index < 0 || index >= static_cast<int>(found->paintings.size())) return;
-    found->paintings[static_cast<std::size_t>(index)].starred = starred;
-    setModified(true);
-    Q_EMIT versionsChanged(photoPath);
+    editVersion(photoPath, index, [&](session::Painting& painting) { painting.starred = starred; });
 }
 
 void StudioModel::setVersionNote(const QString& photoPath, int index, const QString& note) {
-    session::Photo* found = photo(photoPath);
-    if (!found || index < 0 || index >= static_cast<int>(found->paintings.size())) return;
-    found->paintings[static_cast<std::size_t>(index)].note = note;
-    setModified(true);
-    Q_EMIT versionsChanged(photoPath);
+    editVersion(photoPath, index, [&](session::Painting& painting) { painting.note = note; });
 }
 
 void StudioModel::markExported(const QString& photoPath, int index, const QString& file) {

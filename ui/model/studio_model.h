@@ -26,6 +26,7 @@
 #include <QString>
 #include <QStringList>
 #include <QTimer>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string_view>
@@ -217,6 +218,8 @@ private:
     friend class ParamsCommand;
     friend class RemoveVersionCommand;
     session::Photo* photo(const QString& path) { return m_session.photo(path); }
+    // Edits one version in place (rename, star, note): the document is modified, versionsChanged.
+    void editVersion(const QString& photo, int index, const std::function<void(session::Painting&)>& edit);
     void setModified(bool modified);
     // Params set by the model itself (undo, redo, settings): no undo step, no re-finish.
     void showParams(const engine::StyleParams& params);
