@@ -6,6 +6,7 @@
 #include <QKeyEvent>
 #include <QMenu>
 #include <QPainter>
+#include <algorithm>
 #include <exception>
 
 #include "studio_model.h"
@@ -56,8 +57,9 @@ PhotoStrip::PhotoStrip(StudioModel* model, QWidget* parent) : QListWidget(parent
     setWrapping(false);
     setMovement(QListView::Static);
     setIconSize(QSize(kThumb, kThumb));
-    // Wide enough that names of usual length are not elided ("chelsea.png").
-    setGridSize(QSize(kThumb + fontMetrics().averageCharWidth() * 8, kThumb + fontMetrics().height() + 14));
+    // Wide enough that names of usual length are not elided ("landscape.jpg", "chelsea.png"):
+    // each item takes its whole cell (setSizeHint below), not its text's width less the margins.
+    setGridSize(QSize(std::max(kThumb + 36, fontMetrics().averageCharWidth() * 18), kThumb + fontMetrics().height() + 14));
     setTextElideMode(Qt::ElideMiddle);
     setUniformItemSizes(true);
     // Its natural height; the splitter it sits in may make it smaller (a large scale factor).
@@ -95,6 +97,7 @@ void PhotoStrip::showPhotos() {
             entry->setData(kThumbRole, squareThumbnail(paths[i], devicePixelRatioF()));
             entry->setData(kBadgeRole, -1);
             entry->setTextAlignment(Qt::AlignHCenter | Qt::AlignTop);
+            entry->setSizeHint(gridSize() - QSize(4, 4));
             insertItem(i, entry);
         } else if (row(entry) != i) {
             insertItem(i, takeItem(row(entry)));

@@ -11,6 +11,7 @@
 #include <QDockWidget>
 #include <QLabel>
 #include <QLayout>
+#include <QListWidgetItem>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScreen>
@@ -227,7 +228,8 @@ private Q_SLOTS:
     // The strips give way to the preview (a splitter the artist can drag); the loss curve stays small.
     void stripsGiveWayToThePreview() {
         ui::MainWindow window;
-        window.addPaths({m_cat, m_astronaut}, false);
+        const QString landscape = QFileInfo(testing::writeImage(m_dir.path(), QStringLiteral("landscape.jpg"), 48, 32, false)).absoluteFilePath();
+        window.addPaths({m_cat, m_astronaut, landscape}, false);
         window.model()->addVersion(m_cat, madePainting(window.model()->params(), m_bundled, 3));
         window.resize(1024, 420);
         window.show();
@@ -239,6 +241,12 @@ private Q_SLOTS:
         QVERIFY2(window.previewView()->height() >= window.photoStrip()->height(),
                  qPrintable(QStringLiteral("preview %1, strip %2").arg(window.previewView()->height()).arg(window.photoStrip()->height())));
         QVERIFY(window.photoStrip()->minimumSizeHint().height() < window.photoStrip()->sizeHint().height());
+        // Names of usual length are not elided: each item has its cell's width for its label.
+        for (int i = 0; i < window.photoStrip()->count(); ++i) {
+            QListWidgetItem* item = window.photoStrip()->item(i);
+            const int text = window.photoStrip()->fontMetrics().horizontalAdvance(item->text());
+            QVERIFY2(window.photoStrip()->visualItemRect(item).width() >= text + 12, qPrintable(item->text()));
+        }
         // Dragged smaller, the strip stays smaller.
         QList<int> sizes = splitter->sizes();
         const int total = sizes[0] + sizes[1] + sizes[2];
