@@ -341,6 +341,7 @@ private Q_SLOTS:
         QVERIFY(panel.isRowShown(panel.colourStrength()));
         panel.monochromeInk()->setChecked(true);
         QVERIFY(panel.isRowShown(panel.paperChoice()->parentWidget()));
+        QVERIFY(panel.paperChoice()->isVisibleTo(&panel));  // drawn, not only said to be
         QVERIFY(!panel.isRowShown(panel.colourStrength()));
         QVERIFY(!panel.isRowShown(panel.preserveColours()));
         QVERIFY(!panel.params().paper_colour);
