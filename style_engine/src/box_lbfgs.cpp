@@ -53,6 +53,40 @@ BoxLbfgs::BoxLbfgs(torch::Tensor x, int history, double initial_scale, double lo
       initial_scale_(std::isfinite(initial_scale) && initial_scale > 0.0 ? initial_scale : 0.0),
       scale_(initial_scale_) {}
 
+CurvatureMemory BoxLbfgs::memory() const {
+    CurvatureMemory kept;
+    kept.shape = x_.sizes().vec();
+    for (const Pair& pair : pairs_) {
+        kept.steps.push_back(pair.s);
+        kept.gradient_changes.push_back(pair.y);
+    }
+    return kept;
+}
+
+void BoxLbfgs::carry_over(const CurvatureMemory& from) {
+    if (from.empty() || x_.dim() != 4 || from.shape.size() != 4 || from.shape[0] != x_.size(0) || from.shape[1] != x_.size(1))
+        return;
+    torch::NoGradGuard no_grad;
+    namespace F = torch::nn::functional;
+    const std::vector<int64_t> to{x_.size(2), x_.size(3)};
+    const auto resample = [&](const torch::Tensor& v) {
+        return F::interpolate(v.view(from.shape).to(x_.dtype()),
+                              F::InterpolateFuncOptions().size(to).mode(torch::kBicubic).align_corners(false))
+            .reshape(-1);
+    };
+    const double pixel_ratio = static_cast<double>(from.shape[2] * from.shape[3]) / static_cast<double>(to[0] * to[1]);
+    const std::size_t first = from.steps.size() > static_cast<std::size_t>(history_) ? from.steps.size() - history_ : 0;
+    for (std::size_t k = first; k < from.steps.size(); ++k) {
+        torch::Tensor s = resample(from.steps[k]);
+        torch::Tensor y = resample(from.gradient_changes[k]).mul_(pixel_ratio);
+        const double sy = torch::dot(s, y).item<double>();
+        if (!(sy > kMinCurvature)) continue;
+        pairs_.push_back({std::move(s), std::move(y), torch::full({}, 1.0 / sy, x_.options().requires_grad(false))});
+        const double yy = torch::dot(pairs_.back().y, pairs_.back().y).item<double>();
+        if (yy > 0.0 && std::isfinite(sy / yy)) scale_ = sy / yy;
+    }
+}
+
 // The two-loop recursion: minus the inverse-Hessian approximation times the gradient.
 torch::Tensor BoxLbfgs::direction(const torch::Tensor& gradient) const {
     torch::Tensor q = gradient.clone();
@@ -191,10 +225,6 @@ void BoxLbfgs::run(const std::function<torch::Tensor()>& objective) {
             here.slope = torch::dot(free_gradient, d).item<double>();
             if (!(here.slope < 0.0)) return;  // every sample held at a bound, or a zero gradient: a minimum
         }
-        // The scale of the inverse-Hessian model behind d: s·y / y·y of the newest pair, else 1
-        // (plain descent: the scale is in the step length).
-        const double direction_scale =
-            pairs_.empty() ? 1.0 : 1.0 / (pairs_.back().rho * torch::dot(pairs_.back().y, pairs_.back().y)).item<double>();
         // Without curvature pairs: the scale handed over, else unknown and, as torch's LBFGS, 1/|g|_1 at most.
         const double first_step = !pairs_.empty() ? 1.0
                                   : scale_ > 0.0   ? scale_
@@ -209,22 +239,21 @@ void BoxLbfgs::run(const std::function<torch::Tensor()>& objective) {
         }
         const torch::Tensor s = next.x - here.x;
         const torch::Tensor y = next.gradient - here.gradient;
-        // Powell's damping (Nocedal & Wright, procedure 18.2) with the scalar model
-        // B = I / (h·t) that took this step (h the direction's own scale, t the step):
-        // where s·y falls short of a fifth of s·B·s (from a photo the objective is often
-        // not convex along the first directions) y is moved towards B·s, so the pair
-        // is kept and carries the step length that worked, instead of being lost.
-        const double ss = torch::dot(s, s).item<double>();
+        // Powell's damping (Nocedal & Wright, procedure 18.2) with the model that took this step:
+        // d = -H·g on the samples that move, and the search put the model's minimum at t, so
+        // B = H^-1 / t and B·s = -g there. Where s·y falls short of a fifth of s·B·s (from a
+        // photo the objective is not always convex along the first directions) y is moved
+        // towards B·s, so the pair is kept, carrying the step length that worked, instead of
+        // being lost. Without pairs (H = scale·I) this is the scalar model I/(scale·t); with
+        // them it leaves alone the pairs that a unit step made good (docs/OBJECTIVE.md).
         double sy = torch::dot(s, y).item<double>();
         torch::Tensor y_kept = y;
-        const double model_scale = direction_scale * next.t;
-        if (ss > 0.0 && model_scale > 0.0) {
-            const double sBs = ss / model_scale;
-            if (sy < kDampingShare * sBs) {
-                const double theta = (1.0 - kDampingShare) * sBs / (sBs - sy);
-                y_kept = y * theta + s * ((1.0 - theta) / model_scale);
-                sy = torch::dot(s, y_kept).item<double>();
-            }
+        const torch::Tensor model_s = free_gradient.masked_fill(d == 0, 0.0).neg_();
+        const double sBs = torch::dot(s, model_s).item<double>();
+        if (sBs > 0.0 && sy < kDampingShare * sBs) {
+            const double theta = (1.0 - kDampingShare) * sBs / (sBs - sy);
+            y_kept = y * theta + model_s * (1.0 - theta);
+            sy = torch::dot(s, y_kept).item<double>();
         }
         if (sy > kMinCurvature) {
             pairs_.push_back({s, y_kept, torch::full({}, 1.0 / sy, s.options())});

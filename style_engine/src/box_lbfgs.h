@@ -15,10 +15,20 @@
 
 #include <torch/torch.h>
 
+#include <cstdint>
 #include <deque>
 #include <functional>
+#include <vector>
 
 namespace shuimo::engine {
+
+// The curvature pairs a run ended with and the shape of the image they were measured on.
+struct CurvatureMemory {
+    std::vector<int64_t> shape;
+    std::vector<torch::Tensor> steps;             // s, flattened
+    std::vector<torch::Tensor> gradient_changes;  // y, flattened
+    bool empty() const { return steps.empty(); }
+};
 
 class BoxLbfgs {
 public:
@@ -36,6 +46,15 @@ public:
     // The inverse-Hessian scale s·y / y·y of the newest curvature pair (or the initial
     // scale while none is known; 0 when neither): valid after run() ended by an exception.
     double scale() const { return scale_; }
+
+    // The pairs kept (valid after run() ended by an exception), for the next level's carry_over().
+    CurvatureMemory memory() const;
+    // Before run(): starts from the pairs of the same objective measured on an image of another
+    // size (the coarser level), resampled onto x's (bicubic; y times the ratio of pixel counts,
+    // every term being a mean). The next level then starts with a model of the curvature instead
+    // of a cold step (docs/OBJECTIVE.md, "Levels"). Pairs that lose s·y > 0 on the way are dropped;
+    // another number of channels or dimensions carries nothing.
+    void carry_over(const CurvatureMemory& from);
 
 private:
     struct Pair {

@@ -333,7 +333,7 @@ void JobRunner::apply_new_weights(LevelRun& level) {
     if (!take_new_weights()) return;
     // Losses under the old weights are not comparable with the new ones.
     level.best_loss.fill_(kInfinity);
-    if (level.in_step) throw RestartOptimiser{};
+    if (level.in_step || level.carried) throw RestartOptimiser{};
 }
 
 JobRunner::Terms JobRunner::objective_terms(const torch::Tensor& image, const Targets& targets, bool checkpointed) const {
@@ -606,11 +606,16 @@ void JobRunner::run_optimiser(LevelRun& level) {
     const double pixels = static_cast<double>(x.numel());
     const double hint = lbfgs_scale_ > 0.0 ? lbfgs_scale_ * pixels / lbfgs_scale_elements_ : 0.0;
     BoxLbfgs lbfgs(x, memory_.lbfgs_history, hint);
+    const bool whole_level = level.tile == 0;
+    if (whole_level) lbfgs.carry_over(lbfgs_pairs_);
+    level.carried = whole_level && !lbfgs_pairs_.empty();
+    lbfgs_pairs_ = {};
     auto keep_scale = [&] {
         if (lbfgs.scale() > 0.0) {
             lbfgs_scale_ = lbfgs.scale();
             lbfgs_scale_elements_ = pixels;
         }
+        if (whole_level) lbfgs_pairs_ = lbfgs.memory();
     };
     try {
         lbfgs.run(objective);
@@ -630,12 +635,15 @@ void JobRunner::optimise_level(LevelRun& level) {
         } catch (const StopOptimisation&) {
             done = true;
         } catch (const RestartOptimiser&) {
-            // Fresh optimiser state from the current image, new objective.
+            // Fresh optimiser state from the current image, new objective: the old pairs measured another.
+            lbfgs_pairs_ = {};
+            level.carried = false;
         }
     }
 }
 
 void JobRunner::recover_from_out_of_memory(const Level& level, Size size, const std::string& what) {
+    lbfgs_pairs_ = {};
     release_cached_memory(device_);
     ++oom_recoveries_;
     if (!memory_.checkpointed && p_.checkpointing != Checkpointing::Off) {
@@ -715,6 +723,7 @@ StyleResult JobRunner::run() {
         last_level_loss = std::isfinite(best) ? best : kNaN;
         if (cancelled_ || diverged_) break;
     }
+    lbfgs_pairs_ = {};  // the last level's: nothing follows
     if (diverged_) {
         sink_.on_coded_notice({NoticeCode::Diverged, {std::to_string(evaluations_)},
                                "the objective became non-finite after " + std::to_string(evaluations_) +

@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "box_lbfgs.h"
 #include "capture.h"
 #include "model_cache.h"
 #include "shuimo/engine/eta.h"
@@ -96,6 +97,7 @@ private:
         std::optional<LossScaler> scaler;  // fp16's dynamic loss scale
         Image content_at_size;    // preserve-colours reference for previews
         bool in_step = false;     // the current optimiser has evaluated at least once
+        bool carried = false;     // ... or starts from the level before's curvature pairs
         // A tile of a tiled level: its number over the level's passes (1-based; 0 = a whole
         // level), how many, and the level's whole size (what progress reports show).
         int tile = 0;
@@ -201,6 +203,9 @@ private:
     // ran on: the next level, tile or restart starts from it (BoxLbfgs's initial_scale).
     double lbfgs_scale_ = 0.0;
     double lbfgs_scale_elements_ = 1.0;
+    // The curvature pairs a whole (untiled) level ended with: the next level starts from them,
+    // resampled to its size. Dropped when the weights change, a level is tiled or memory ran out.
+    CurvatureMemory lbfgs_pairs_;
 
     // Counts and outcome.
     int evaluations_ = 0;
