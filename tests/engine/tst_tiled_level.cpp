@@ -19,6 +19,7 @@
 #include "process_memory.h"
 #include "shared_weights.h"
 #include "sine_pattern.h"
+#include "style_statistics.h"
 #include "shuimo/engine/job_plan.h"
 #include "shuimo/engine/safetensors.h"
 #include "shuimo/engine/style_engine.h"
@@ -125,12 +126,16 @@ private Q_SLOTS:
 
     // With the tile covering the whole image (and the Grams made at once) the
     // tiled objective is the whole image's, term by term; Grams made window by
-    // window (each window with its layers' full context) are the same.
+    // window (each window with its layers' full context) are the same. So are W2's
+    // statistics (means and second raw moments, averaged over the windows' positions).
+    void tiledObjectiveIsTheWholeWhenTheTileCoversIt_data() { testing::add_statistic_rows(); }
     void tiledObjectiveIsTheWholeWhenTheTileCoversIt() {
+        QFETCH(int, statistic);
         engine::ProgressSink quiet;
         engine::StyleJob job = tiledJob();
         job.content = testing::sine_pattern(256, 192, 0.0);
         job.styles = {testing::sine_pattern(300, 200, 1.3)};
+        job.params = testing::with_statistic(job.params, statistic);
         job.params.size = 256;
         engine::JobRunner runner(job, quiet, models());
         const engine::Image image = testing::sine_pattern(256, 192, 0.7);
@@ -153,8 +158,10 @@ private Q_SLOTS:
         const auto own = runner.evaluate_tile(job.content, {37, 21, 128, 96}, 0);
         QVERIFY2(own.content_loss < 1e-12, qPrintable(QString::number(own.content_loss)));
         QCOMPARE(own.width, 128);
-        // A tile aims at A + G_tile(start) − G_level(start): at its start its style
-        // term is the whole image's, wherever it lies.
+        // A tile aims at A + G_tile(start) − G_level(start): at its start its Gram
+        // term is the whole image's, wherever it lies. (W2's goal moves the tile's moments
+        // as far as the whole's must move, which makes only its mean term the whole's.)
+        if (job.params.style_loss != engine::StyleLossKind::Gram) return;
         for (const engine::TileRect rect : {engine::TileRect{37, 21, 128, 96}, engine::TileRect{128, 96, 128, 96}}) {
             const auto part = runner.evaluate_tile(image, rect, 0);
             QVERIFY2(std::abs(part.style_loss / whole.style_loss - 1.0) < 1e-3,
@@ -238,14 +245,20 @@ private Q_SLOTS:
     // content features are): the whole image's, as evaluate_image computes it at once.
     void landedObjectiveInWindowsIsTheWholeImages_data() {
         QTest::addColumn<int>("window");
-        QTest::newRow("at once") << 0;
-        QTest::newRow("windows of 160") << 160;
-        QTest::newRow("windows of 224") << 224;
+        QTest::addColumn<int>("statistic");
+        for (const auto kind : {engine::StyleLossKind::Gram, engine::StyleLossKind::W2}) {
+            const std::string name(engine::to_string(kind));
+            QTest::addRow("%s, at once", name.c_str()) << 0 << static_cast<int>(kind);
+            QTest::addRow("%s, windows of 160", name.c_str()) << 160 << static_cast<int>(kind);
+            QTest::addRow("%s, windows of 224", name.c_str()) << 224 << static_cast<int>(kind);
+        }
     }
     void landedObjectiveInWindowsIsTheWholeImages() {
         QFETCH(int, window);
+        QFETCH(int, statistic);
         engine::ProgressSink quiet;
         engine::StyleJob job = tiledJob();
+        job.params = testing::with_statistic(job.params, statistic);
         job.content = testing::sine_pattern(256, 192, 0.0);
         job.styles = {testing::sine_pattern(300, 200, 1.3)};
         job.params.size = 256;
@@ -262,8 +275,19 @@ private Q_SLOTS:
     // evaluation costs its share of the whole's): its objective within 10% of the untiled run's, and
     // far below where both started (the content). Landing a tile against the wrong base, losing a
     // tile's work or aiming tiles at the wrong goals shows here.
+    void tiledObjectiveIsCloseToTheUntiled_data() {
+        // How far below the start the tiled result must be: W2's objective falls less in 4
+        // evaluations (measured at W2's default weight: untiled 0.71 of the start, tiled 0.68, 0.96x untiled).
+        QTest::addColumn<int>("statistic");
+        QTest::addColumn<double>("belowStart");
+        QTest::newRow("gram") << static_cast<int>(engine::StyleLossKind::Gram) << 0.5;
+        QTest::newRow("w2") << static_cast<int>(engine::StyleLossKind::W2) << 0.8;
+    }
     void tiledObjectiveIsCloseToTheUntiled() {
+        QFETCH(int, statistic);
+        QFETCH(double, belowStart);
         auto job = tiledJob();
+        job.params = testing::with_statistic(job.params, statistic);
         job.params.preview_every = 0;
         job.params.iterations = 4;
         TileSink tiled_sink;
@@ -280,14 +304,14 @@ private Q_SLOTS:
         const double start = runner.evaluate_image(job.content).total_loss;
         const double tiled_loss = runner.evaluate_image(tiled.raw_image).total_loss;
         const double untiled_loss = runner.evaluate_image(untiled.raw_image).total_loss;
-        std::printf("4 evaluations a pixel: start %.6g, untiled %.6g, tiled %.6g (%.3fx)\n", start, untiled_loss, tiled_loss,
-                    tiled_loss / untiled_loss);
+        std::printf("%s, 4 evaluations a pixel: start %.6g, untiled %.6g, tiled %.6g (%.3fx)\n", QTest::currentDataTag(), start,
+                    untiled_loss, tiled_loss, tiled_loss / untiled_loss);
         // Measured 2026-12-04: with the Armijo-only BoxLbfgs 1.14x (tiled 52.06, untiled 45.67, start
         // 166.9); with the strong Wolfe one, before the step scale was handed from tile to tile, the
         // tiles crawled (116.0, above half the start); now tiled 47.1, untiled 50.3 ([OPTIM]).
         QVERIFY2(tiled_loss <= 1.10 * untiled_loss,
                  qPrintable(QStringLiteral("tiled %1, untiled %2").arg(tiled_loss).arg(untiled_loss)));
-        QVERIFY2(tiled_loss < 0.5 * start, qPrintable(QStringLiteral("tiled %1, start %2").arg(tiled_loss).arg(start)));
+        QVERIFY2(tiled_loss < belowStart * start, qPrintable(QStringLiteral("tiled %1, start %2").arg(tiled_loss).arg(start)));
     }
 
     // Progress of a two-level job whose fine level is tiled: the work done never

@@ -47,6 +47,10 @@ struct ParamField {
     json::Value (*get)(const StyleParams&) = nullptr;
     // Sets the field from a JSON value; throws ParamValueError when the type or range is wrong.
     void (*set)(const ParamField& self, StyleParams&, const json::Value&) = nullptr;
+    // false: a row added after batch outputs were first recorded; at its default it is left out
+    // of the settings hash's input (params_to_json_value's pixels_only), so those outputs' hashes
+    // stay what they were, and any other value changes the hash.
+    bool hashed_at_default = true;
 };
 
 // A JSON value of the wrong type or outside the range: what() says what was expected,
@@ -85,7 +89,7 @@ bool only_live_params_differ(const StyleParams& a, const StyleParams& b);
 StyleParams params_from_json_value(const json::Value& object, StyleParams base, bool strict, const std::string& where = {});
 
 // Every stored field as one JSON object, in table order (pixels_only: the fields that
-// decide the painting).
+// decide the painting, less those at their default that are not hashed_at_default).
 json::Value params_to_json_value(const StyleParams& params, bool pixels_only = false);
 
 }  // namespace shuimo::engine
