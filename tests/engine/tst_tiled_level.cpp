@@ -169,6 +169,30 @@ private Q_SLOTS:
         }
     }
 
+    // A tile's goal moves the level's targets by how the tile differs from the whole image at the
+    // pass's start (A + S_tile − S_level): in an image that already has the style's statistics
+    // (the style is the image itself) every tile starts at its goal, with no style term, whatever
+    // its own statistics. A goal of A alone would give each tile the difference of its statistics
+    // from the whole's.
+    void tilesOfAnImageWithTheStylesStatisticsStartAtTheirGoal_data() { testing::add_statistic_rows(); }
+    void tilesOfAnImageWithTheStylesStatisticsStartAtTheirGoal() {
+        QFETCH(int, statistic);
+        engine::ProgressSink quiet;
+        engine::StyleJob job = tiledJob();
+        const engine::Image image = testing::sine_pattern(256, 192, 0.7);
+        job.content = image;
+        job.styles = {image};
+        job.params = testing::with_statistic(job.params, statistic);
+        job.params.size = 256;
+        engine::JobRunner runner(job, quiet, models());
+        const double whole = runner.evaluate_image(image).style_loss;
+        QVERIFY2(whole < 1e-6, qPrintable(QString::number(whole)));
+        for (const engine::TileRect rect : {engine::TileRect{37, 21, 128, 96}, engine::TileRect{128, 96, 128, 96}}) {
+            const auto tile = runner.evaluate_tile(image, rect, 0);
+            QVERIFY2(tile.style_loss < 1e-6, qPrintable(QStringLiteral("tile at %1: %2").arg(rect.x).arg(tile.style_loss)));
+        }
+    }
+
     // A tile is seen in its surroundings: its features over the tile are the
     // whole image's when the surroundings within the layer's reach are,
     // whatever lies beyond; surroundings within reach that differ change them.
