@@ -299,19 +299,12 @@ private Q_SLOTS:
     // evaluation costs its share of the whole's): its objective within 10% of the untiled run's, and
     // far below where both started (the content). Landing a tile against the wrong base, losing a
     // tile's work or aiming tiles at the wrong goals shows here.
-    void tiledObjectiveIsCloseToTheUntiled_data() {
-        // How far below the start the tiled result must be: W2's objective falls less in 4
-        // evaluations (measured at W2's default weight: untiled 0.71 of the start, tiled 0.68, 0.96x untiled).
-        QTest::addColumn<int>("statistic");
-        QTest::addColumn<double>("belowStart");
-        QTest::newRow("gram") << static_cast<int>(engine::StyleLossKind::Gram) << 0.5;
-        QTest::newRow("w2") << static_cast<int>(engine::StyleLossKind::W2) << 0.8;
-    }
+    // Gram only: at W2's default weight 4 evaluations move the picture too little (measured: untiled
+    // 0.71 of the start, tiled 0.68, 0.96x untiled) for this bar to tell a tile landing half its work
+    // or aiming at unshifted goals from a right one (both passed it); W2's goals are checked by
+    // tilesOfAnImageWithTheStylesStatisticsStartAtTheirGoal, its windows by the tests above.
     void tiledObjectiveIsCloseToTheUntiled() {
-        QFETCH(int, statistic);
-        QFETCH(double, belowStart);
         auto job = tiledJob();
-        job.params = testing::with_statistic(job.params, statistic);
         job.params.preview_every = 0;
         job.params.iterations = 4;
         TileSink tiled_sink;
@@ -328,14 +321,14 @@ private Q_SLOTS:
         const double start = runner.evaluate_image(job.content).total_loss;
         const double tiled_loss = runner.evaluate_image(tiled.raw_image).total_loss;
         const double untiled_loss = runner.evaluate_image(untiled.raw_image).total_loss;
-        std::printf("%s, 4 evaluations a pixel: start %.6g, untiled %.6g, tiled %.6g (%.3fx)\n", QTest::currentDataTag(), start,
-                    untiled_loss, tiled_loss, tiled_loss / untiled_loss);
+        std::printf("4 evaluations a pixel: start %.6g, untiled %.6g, tiled %.6g (%.3fx)\n", start, untiled_loss, tiled_loss,
+                    tiled_loss / untiled_loss);
         // Measured 2026-12-04: with the Armijo-only BoxLbfgs 1.14x (tiled 52.06, untiled 45.67, start
         // 166.9); with the strong Wolfe one, before the step scale was handed from tile to tile, the
         // tiles crawled (116.0, above half the start); now tiled 47.1, untiled 50.3 ([OPTIM]).
         QVERIFY2(tiled_loss <= 1.10 * untiled_loss,
                  qPrintable(QStringLiteral("tiled %1, untiled %2").arg(tiled_loss).arg(untiled_loss)));
-        QVERIFY2(tiled_loss < belowStart * start, qPrintable(QStringLiteral("tiled %1, start %2").arg(tiled_loss).arg(start)));
+        QVERIFY2(tiled_loss < 0.5 * start, qPrintable(QStringLiteral("tiled %1, start %2").arg(tiled_loss).arg(start)));
     }
 
     // Progress of a two-level job whose fine level is tiled: the work done never
