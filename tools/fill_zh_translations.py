@@ -9,6 +9,12 @@ import sys
 import xml.etree.ElementTree as ET
 
 ZH = {
+    # Style statistics (issue 28)
+    "Gram matrices": "Gram 矩阵",
+    "Wasserstein (means and covariances)": "Wasserstein 距离（均值与协方差）",
+    "Style statistics": "风格统计量",
+    "How the style is measured: Gram matrices, or the Wasserstein distance between the features' means and covariances":
+        "风格的度量方式：Gram 矩阵，或特征均值与协方差之间的 Wasserstein 距离",
     # Batch export
     "&Batch Export…": "批量导出(&B)…",
     "Batch Export": "批量导出",

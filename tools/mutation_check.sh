@@ -35,6 +35,8 @@ mutations=(
 "stopped-run-blown-up|style_engine/src/job_runner.cpp|at_final_size \|\| stopped_early ? start|at_final_size ? start|tst_style_engine|cancelDuringACoarseLevelKeepsThatLevelsImage"
 "automatic-budget-ignored|style_engine/src/job_plan.cpp|params.max_memory : automatic_memory_budget(available)|params.max_memory : 0|tst_memory_plan|a3WithNoBudgetFitsTheAvailableMemory;automaticBudgetIsTheAvailableMemoryLessAMargin"
 "gram-backward-normalisation|style_engine/src/losses.cpp|        const torch::Tensor symmetric = (grad_gram + grad_gram.t()) / static_cast<double>(c * n);|        const torch::Tensor symmetric = (grad_gram + grad_gram.t()) / static_cast<double>(c * (n + 1));|tst_losses|tileObjectiveGradientMatchesFiniteDifferences"
+"w2-roots-in-fp32|style_engine/src/losses.cpp|    const torch::Tensor s = statistic.to(torch::kDouble);|    const torch::Tensor s = statistic.to(torch::kFloat);|tst_losses|w2TermMatchesAnIndependentComputation"
+"w2-tile-goal-unshifted|style_engine/src/job_runner.cpp|            goals.push_back(targets.style_grams[l].statistic + grams[l].detach() - targets.level_grams[l]);|            goals.push_back(targets.style_grams[l].statistic);|tst_tiled_level|tilesOfAnImageWithTheStylesStatisticsStartAtTheirGoal"
 )
 
 if [[ ! -f "$weights" ]]; then

@@ -20,13 +20,15 @@ double decades() {
 }
 }  // namespace
 
-double styleWeightForPercent(double percent) {
-    return std::pow(10.0, lowestDecade() + percent / 100.0 * decades());
+double styleWeightForPercent(double percent, engine::StyleLossKind statistic) {
+    const double gram = std::pow(10.0, lowestDecade() + percent / 100.0 * decades());
+    return engine::equivalent_style_weight(gram, engine::StyleLossKind::Gram, statistic);
 }
 
-double percentForStyleWeight(double weight) {
+double percentForStyleWeight(double weight, engine::StyleLossKind statistic) {
     if (!(weight > 0.0)) return 0.0;
-    return std::clamp((std::log10(weight) - lowestDecade()) / decades() * 100.0, 0.0, 100.0);
+    const double gram = engine::equivalent_style_weight(weight, statistic, engine::StyleLossKind::Gram);
+    return std::clamp((std::log10(gram) - lowestDecade()) / decades() * 100.0, 0.0, 100.0);
 }
 
 std::span<const LayerPreset> layerPresets() {

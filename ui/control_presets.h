@@ -19,10 +19,12 @@ namespace shuimo::ui {
 // (param_table.cpp: 1e4 … 1e8, so 50 % = StyleParams{}.style_weight = 1e6) on a
 // log scale: one per cent multiplies the weight by 10^(4/100) ≈ 1.096.
 // Weights outside that range (a preset, the CLI) are kept exactly; the per cent
-// then reads 0 or 100 and the exact number is in Advanced.
-double styleWeightForPercent(double percent);
+// then reads 0 or 100 and the exact number is in Advanced. For the Wasserstein
+// statistic the same per cent means the same balance: the weight is the Gram
+// weight's equivalent (engine::equivalent_style_weight, docs/OBJECTIVE.md).
+double styleWeightForPercent(double percent, engine::StyleLossKind statistic = engine::StyleLossKind::Gram);
 // The per cent for a weight, clamped to [0, 100] (0 for a weight of 0).
-double percentForStyleWeight(double weight);
+double percentForStyleWeight(double weight, engine::StyleLossKind statistic = engine::StyleLossKind::Gram);
 
 // --- Layer choices ------------------------------------------------------------
 // Which VGG-19 layers compare the painting with the photo (content) and with the

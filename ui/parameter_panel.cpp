@@ -150,7 +150,7 @@ ParameterPanel::ParameterPanel(QWidget* parent) : QWidget(parent) {
     // The panel's own controls: each writes only its own field(s) of the copy being edited.
     connect(m_style, &SliderSpin::valueChanged, this, [this](double percent) {
         if (m_updating) return;
-        m_params.style_weight = styleWeightForPercent(percent);
+        m_params.style_weight = styleWeightForPercent(percent, m_params.style_loss);
         onEdited();
     });
     connect(m_size, &SizeControl::valueChanged, this, [this](int pixels) {
@@ -208,6 +208,9 @@ void ParameterPanel::writeField(const ParamField& field, const Value& value) {
     } catch (const std::exception&) {
         return;  // not a value of this field: nothing changes (the editor shows the field again)
     }
+    // Another statistic keeps the style strength: its weight becomes the new statistic's equivalent.
+    if (next.style_loss != m_params.style_loss)
+        next.style_weight = engine::equivalent_style_weight(m_params.style_weight, m_params.style_loss, next.style_loss);
     m_params = std::move(next);
     onEdited();
 }
@@ -351,14 +354,15 @@ void ParameterPanel::updateDerived() {
     // The per cent follows the weight without writing it back: a weight between two per cent
     // steps (or outside 0 … 100 %) stays exactly as it is.
     const double weight = m_params.style_weight;
-    m_style->setValue(std::round(percentForStyleWeight(weight)));
+    m_style->setValue(std::round(percentForStyleWeight(weight, m_params.style_loss)));
     m_style->setToolTip(tr("How strongly the painting follows the styles. Style weight %1 (the exact number is under Advanced)")
                             .arg(ExactSpinBox::text(weight)));
     if (QDoubleSpinBox* exact = exactStyleWeight()) {
         exact->setToolTip(tr("The style loss's weight itself; Style strength %1 % is %2, 0 % is %3 and 100 % is %4")
                               .arg(50)
-                              .arg(ExactSpinBox::text(styleWeightForPercent(50)), ExactSpinBox::text(styleWeightForPercent(0)),
-                                   ExactSpinBox::text(styleWeightForPercent(100))));
+                              .arg(ExactSpinBox::text(styleWeightForPercent(50, m_params.style_loss)),
+                                   ExactSpinBox::text(styleWeightForPercent(0, m_params.style_loss)),
+                                   ExactSpinBox::text(styleWeightForPercent(100, m_params.style_loss))));
     }
     const int quality = qualityIndex(m_params);
     m_quality->setCurrentIndex(m_quality->findData(quality >= 0 ? quality : kCustom));

@@ -232,6 +232,9 @@ StylizeOptions parse_stylize_options(const QStringList& arguments) {
             throw UsageError("--" + name.toStdString() + " needs " + e.what() + " (got '" + parser.value(name).toStdString() + "')");
         }
     }
+    // A statistic named without a weight gets its own default weight (engine/style_params.h).
+    if (parser.isSet(QStringLiteral("style-loss")) && !parser.isSet(QStringLiteral("style-weight")))
+        p.style_weight = engine::equivalent_style_weight(p.style_weight, engine::StyleParams{}.style_loss, p.style_loss);
     if (parser.isSet(QStringLiteral("level-iterations"))) {
         int total = 0;
         for (const int n : p.level_iterations) total += n;

@@ -42,6 +42,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <limits>
 #include <iostream>
@@ -56,6 +57,7 @@
 #include "random_weights.h"
 #include "device_memory.h"
 #include "job_runner.h"
+#include "losses.h"
 #include "shuimo/engine/errors.h"
 #include "shuimo/engine/job_plan.h"
 #include "shuimo/engine/memory_plan.h"
@@ -248,6 +250,7 @@ struct BoxOptions {
     int single_iterations = 40;
     int reference_iterations = 0;  // 0: as many as the bounded run
     std::vector<double> style_weights{1e6};
+    bool style_weights_given = false;  // --statistics-compare: W2's weights to try
     std::vector<double> tv_weights{1.0};
     std::string inits = "content";
     std::string trajectory;  // CSV of every evaluation of every run
@@ -427,6 +430,235 @@ int tiles_main(engine::StyleEngine& style_engine, int size, int tile, int overla
     return 0;
 }
 
+// --- Style statistics (issue 28): the W2 term against the Gram loss --------------------
+
+engine::StyleJob statistic_job(engine::StyleJob job, engine::StyleLossKind kind) {
+    job.params.style_loss = kind;
+    job.params.style_weight = engine::default_style_weight(kind);
+    return job;
+}
+
+// Seconds per evaluation, Gram against W2, single-scale jobs at each size in alternating rounds
+// (median per-evaluation time between the first and the last report).
+int statistics_time_main(engine::StyleEngine& style_engine, const std::vector<int>& sizes, int iterations, int rounds,
+                         const std::string& device) {
+    const auto info = engine::engine_info();
+    std::printf("statistics: seconds per evaluation, Gram against W2 (torch %s, %d threads, single scale, L-BFGS, median of "
+                "%d alternating rounds of %d evaluations)\n\n",
+                info.torch_version.c_str(), info.cpu_threads, rounds, iterations);
+    std::printf("| size | Gram s/evaluation | W2 s/evaluation | W2 / Gram |\n|---:|---:|---:|---:|\n");
+    for (const int size : sizes) {
+        engine::StyleJob job = square_job(size, device);
+        job.params.scales = 1;
+        job.params.iterations = iterations + 1;
+        std::vector<double> times[2];
+        for (int round = 0; round < rounds; ++round) {
+            for (const auto kind : {engine::StyleLossKind::Gram, engine::StyleLossKind::W2}) {
+                TimingSink sink;
+                style_engine.run(statistic_job(job, kind), sink);
+                times[static_cast<int>(kind)].push_back((sink.elapsed.back() - sink.elapsed.front()) / iterations);
+            }
+        }
+        const double gram = median(times[0]), w2 = median(times[1]);
+        std::printf("| %d | %.3f | %.3f | %.3f |\n", size, gram, w2, w2 / gram);
+        std::fflush(stdout);
+    }
+    return 0;
+}
+
+// Side by side at equal evaluations (the default schedule): each statistic's result under both
+// objectives, each at its default style weight (or W2 at each of `w2_weights`), and the share of
+// its own total that the content term has at the end (the balance a style weight sets).
+int statistics_compare_main(engine::StyleEngine& style_engine, int size, int iterations, const std::string& pairs,
+                            std::vector<double> w2_weights, const std::string& device) {
+    const auto info = engine::engine_info();
+    if (w2_weights.empty()) w2_weights = {engine::default_style_weight(engine::StyleLossKind::W2)};
+    std::printf("statistics: Gram against W2 at %d evaluations, %d px, default schedule, Gram at style weight %g, torch %s, "
+                "%d threads, random weights\n\n",
+                iterations, size, engine::default_style_weight(engine::StyleLossKind::Gram), info.torch_version.c_str(),
+                info.cpu_threads);
+    std::printf("| content : style | W2 weight | start: raw W2 / raw Gram | Gram objective of the Gram result | ... of the W2 "
+                "result | ratio | W2 objective of the W2 result | ... of the Gram result | ratio | content share of the "
+                "total (Gram run / W2 run) | final / first total (Gram run / W2 run) | seconds (Gram / W2) |\n"
+                "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---|\n");
+    for (const auto& pair : split(pairs, ',')) {
+        const auto names = split(pair, ':');
+        if (names.size() != 2) throw engine::ConfigError("--pairs wants CONTENT:STYLE[,CONTENT:STYLE...]");
+        engine::StyleJob job;
+        job.content = bench::load_bench_image(names[0], size, size);
+        job.styles = {bench::load_bench_image(names[1], size, size)};
+        job.params.device = device;
+        job.params.size = size;
+        job.params.iterations = iterations;
+        const engine::StyleJob gram = statistic_job(job, engine::StyleLossKind::Gram);
+        LossSink gram_sink;
+        const auto gram_result = style_engine.run(gram, gram_sink);
+        for (const double w2_weight : w2_weights) {
+            engine::StyleJob w2 = statistic_job(job, engine::StyleLossKind::W2);
+            w2.params.style_weight = w2_weight;
+            LossSink w2_sink;
+            const auto w2_result = style_engine.run(w2, w2_sink);
+            // The content itself, at the output size: where a run starts (content init).
+            const engine::Image start =
+                engine::resample_like_a_run(job.content, {gram_result.raw_image.width, gram_result.raw_image.height});
+            const double start_ratio =
+                style_engine.evaluate_objective(w2, start).style_loss / style_engine.evaluate_objective(gram, start).style_loss;
+            const auto gram_of_gram = style_engine.evaluate_objective(gram, gram_result.raw_image);
+            const auto gram_of_w2 = style_engine.evaluate_objective(gram, w2_result.raw_image);
+            const auto w2_of_w2 = style_engine.evaluate_objective(w2, w2_result.raw_image);
+            const auto w2_of_gram = style_engine.evaluate_objective(w2, gram_result.raw_image);
+            auto content_share = [](const engine::IterationReport& r) { return r.content_loss * r.weights.content / r.total_loss; };
+            const std::string label =
+                std::filesystem::path(names[0]).stem().string() + " : " + std::filesystem::path(names[1]).stem().string();
+            auto fall = [](const engine::StyleResult& result, const LossSink& sink) {
+                return result.final_total_loss / sink.reports.front().total_loss;
+            };
+            std::printf("| %s | %g | %.4g | %.6g | %.6g | %.2f | %.6g | %.6g | %.2f | %.2f / %.2f | %.2f / %.2f | %.0f / %.0f |\n",
+                        label.c_str(),
+                        w2_weight, start_ratio, gram_of_gram.total_loss, gram_of_w2.total_loss,
+                        gram_of_w2.total_loss / gram_of_gram.total_loss, w2_of_w2.total_loss, w2_of_gram.total_loss,
+                        w2_of_gram.total_loss / w2_of_w2.total_loss, content_share(gram_of_gram), content_share(w2_of_w2),
+                        fall(gram_result, gram_sink), fall(w2_result, w2_sink), gram_result.seconds, w2_result.seconds);
+            std::fflush(stdout);
+        }
+    }
+    return 0;
+}
+
+// Newton–Schulz iterations for the square root of a symmetric positive definite matrix, as
+// crowsonkb/style-transfer-pytorch's sqrtm.py does it (scaled by the Frobenius norm) — measured
+// here only, against the engine's eigendecomposition.
+torch::Tensor newton_schulz_root(const torch::Tensor& a, int iterations) {
+    const torch::Tensor norm = a.norm();
+    const torch::Tensor identity = torch::eye(a.size(0), a.options());
+    torch::Tensor y = a / norm, z = identity;
+    for (int i = 0; i < iterations; ++i) {
+        const torch::Tensor t = (3.0 * identity - z.mm(y)) / 2.0;
+        y = y.mm(t);
+        z = t.mm(z);
+    }
+    return y * norm.sqrt();
+}
+
+// The accuracy of the square roots on real feature statistics (content against style, each
+// layer): the W2 term with the engine's fp64 eigendecomposition, an fp32 one, and Newton–Schulz in
+// fp32 (12 and 30 iterations), each against an independent fp64 reference: Σ √λ over the
+// eigenvalues of the non-symmetric Σ·Σₛ. And the time of a target and of one evaluation's style
+// term per layer.
+int statistics_roots_main(const std::filesystem::path& weights, int size, const std::string& pairs) {
+    torch::NoGradGuard no_grad;
+    engine::Vgg19Features net;
+    net->load_weights(engine::SafetensorsFile::open(weights));
+    net->eval();
+    const engine::StyleParams params;
+    const std::vector<int> layers = engine::layer_indices(params.style_layers);
+    std::printf("statistics: the W2 term per layer at %d px with each square root, relative error against fp64 "
+                "eigenvalues of Σ·Σs (an independent computation)\n\n", size);
+    std::printf("| content : style | layer | C | W2 term (reference) | fp64 eigh (engine) | fp32 eigh | Newton-Schulz fp32, 12 | "
+                "Newton-Schulz fp32, 30 |\n|---|---|---:|---:|---:|---:|---:|---:|\n");
+    const double eps = engine::kW2Epsilon;
+    for (const auto& pair : split(pairs, ',')) {
+        const auto names = split(pair, ':');
+        if (names.size() != 2) throw engine::ConfigError("--pairs wants CONTENT:STYLE[,CONTENT:STYLE...]");
+        auto features = [&](const std::string& name) {
+            const engine::Image image = bench::load_bench_image(name, size, size);
+            const engine::Size at = engine::fit_long_side(image.width, image.height, size);
+            return net->forward(engine::image_to_tensor(engine::resample_like_a_run(image, at)), layers, params.pooling);
+        };
+        const auto content = features(names[0]);
+        const auto style = features(names[1]);
+        const std::string label = std::filesystem::path(names[0]).stem().string() + " : " + std::filesystem::path(names[1]).stem().string();
+        for (std::size_t l = 0; l < layers.size(); ++l) {
+            const torch::Tensor image_statistic = engine::style_statistic(content[l], engine::StyleLossKind::W2);
+            const engine::StyleTarget target =
+                engine::style_targets({engine::style_statistic(style[l], engine::StyleLossKind::W2)}, engine::StyleLossKind::W2).front();
+            const auto c = image_statistic.size(0) - 1;
+            auto moments = [&](const torch::Tensor& s, torch::ScalarType type) {
+                const torch::Tensor t = s.to(type);
+                const torch::Tensor mean = t.narrow(0, 0, c).select(1, c);
+                const torch::Tensor cov = t.narrow(0, 0, c).narrow(1, 0, c) - torch::outer(mean, mean) + eps * torch::eye(c, t.options());
+                return std::pair{mean, cov};
+            };
+            const auto [mu, sigma] = moments(image_statistic, torch::kDouble);
+            const auto [mu_s, sigma_s] = moments(target.statistic, torch::kDouble);
+            const double mean_term = (mu - mu_s).pow(2).mean().item<double>();
+            auto term = [&](double root_trace) {
+                return mean_term + ((sigma.trace() + sigma_s.trace()).item<double>() - 2.0 * root_trace) / static_cast<double>(c);
+            };
+            const double reference = term(torch::real(torch::linalg_eigvals(sigma.mm(sigma_s))).clamp_min(0.0).sqrt().sum().item<double>());
+            const double engine_term = engine::w2_term(image_statistic.to(torch::kDouble), target).item<double>();
+            auto eigh_root = [](const torch::Tensor& a) {
+                const auto [values, vectors] = torch::linalg_eigh(a);
+                return (vectors * values.clamp_min(0.0).sqrt()).mm(vectors.t());
+            };
+            const auto [mu32, sigma32] = moments(image_statistic, torch::kFloat);
+            const auto [mu_s32, sigma_s32] = moments(target.statistic, torch::kFloat);
+            (void)mu32;
+            (void)mu_s32;
+            auto root_trace_with = [&](const std::function<torch::Tensor(const torch::Tensor&)>& root) {
+                const torch::Tensor r = root(sigma_s32);
+                return root(r.mm(sigma32).mm(r)).trace().to(torch::kDouble).item<double>();
+            };
+            const double eigh32 = term(root_trace_with(eigh_root));
+            const double ns12 = term(root_trace_with([](const torch::Tensor& a) { return newton_schulz_root(a, 12); }));
+            const double ns30 = term(root_trace_with([](const torch::Tensor& a) { return newton_schulz_root(a, 30); }));
+            auto error = [&](double value) { return std::abs(value - reference) / std::abs(reference); };
+            std::printf("| %s | %s | %lld | %.6g | %.1e | %.1e | %.1e | %.1e |\n", label.c_str(), params.style_layers[l].c_str(),
+                        static_cast<long long>(c), reference, error(engine_term), error(eigh32), error(ns12), error(ns30));
+            std::fflush(stdout);
+        }
+    }
+    // Time, per style layer of the first pair at this size: the target (made once per level) and
+    // one evaluation's style term, forward and backward from the features, for each statistic.
+    std::printf("\n| layer | C x positions | W2 target (once per level) ms | Gram term forward+backward ms | W2 term "
+                "forward+backward ms | of which fp64 eigvalsh forward+backward ms | the same in fp32 ms |\n"
+                "|---|---|---:|---:|---:|---:|---:|\n");
+    const auto names = split(split(pairs, ',').front(), ':');
+    auto load = [&](const std::string& name) {
+        const engine::Image image = bench::load_bench_image(name, size, size);
+        return engine::image_to_tensor(engine::resample_like_a_run(image, engine::fit_long_side(image.width, image.height, size)));
+    };
+    const auto content = net->forward(load(names.at(0)), layers, params.pooling);
+    const auto style = net->forward(load(names.at(1)), layers, params.pooling);
+    auto ms = [](const std::function<void()>& body) {
+        body();  // warm-up
+        std::vector<double> times;
+        for (int i = 0; i < 5; ++i) {
+            const auto start = Clock::now();
+            body();
+            times.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
+        }
+        return median(times);
+    };
+    for (std::size_t l = 0; l < layers.size(); ++l) {
+        torch::AutoGradMode grad(true);
+        std::vector<engine::StyleTarget> target[2];
+        const double target_ms = ms([&] {
+            target[1] = engine::style_targets({engine::style_statistic(style[l], engine::StyleLossKind::W2)}, engine::StyleLossKind::W2);
+        });
+        target[0] = engine::style_targets({engine::style_statistic(style[l], engine::StyleLossKind::Gram)}, engine::StyleLossKind::Gram);
+        auto term_ms = [&](engine::StyleLossKind kind) {
+            return ms([&] {
+                const torch::Tensor f = content[l].detach().requires_grad_(true);
+                engine::style_loss_of_statistics({engine::style_statistic(f, kind)}, target[static_cast<int>(kind)], {}).backward();
+            });
+        };
+        auto eigvalsh_ms = [&](torch::ScalarType type) {
+            const torch::Tensor a = target[1].front().covariance.to(type);
+            return ms([&] {
+                const torch::Tensor x = a.detach().requires_grad_(true);
+                torch::linalg_eigvalsh(x).clamp_min(0.0).sqrt().sum().backward();
+            });
+        };
+        std::printf("| %s | %lld x %lld | %.1f | %.1f | %.1f | %.1f | %.1f |\n", params.style_layers[l].c_str(),
+                    static_cast<long long>(content[l].size(1)), static_cast<long long>(content[l].size(2) * content[l].size(3)),
+                    target_ms, term_ms(engine::StyleLossKind::Gram), term_ms(engine::StyleLossKind::W2), eigvalsh_ms(torch::kDouble),
+                    eigvalsh_ms(torch::kFloat));
+        std::fflush(stdout);
+    }
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -458,6 +690,9 @@ int main(int argc, char** argv) {
     std::string schedules = "default,single";
     int tiles_size = 0, tile_size = 512, tile_overlap = 32;
     std::string save;
+    std::vector<int> statistics_sizes;
+    int statistics_compare_size = 0, statistics_roots_size = 0;
+    std::string style_loss = "gram";
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         auto value = [&]() -> std::string {
@@ -490,7 +725,10 @@ int main(int argc, char** argv) {
         else if (arg == "--multi-iterations") multi_iterations = std::stoi(value());
         else if (arg == "--box") box_sizes = parse_sizes(value());
         else if (arg == "--reference-iterations") box.reference_iterations = std::stoi(value());
-        else if (arg == "--style-weights") box.style_weights = parse_numbers(value());
+        else if (arg == "--style-weights") {
+            box.style_weights = parse_numbers(value());
+            box.style_weights_given = true;
+        }
         else if (arg == "--tv-weights") box.tv_weights = parse_numbers(value());
         else if (arg == "--inits") box.inits = value();
         else if (arg == "--trajectory") box.trajectory = value();
@@ -501,6 +739,10 @@ int main(int argc, char** argv) {
         else if (arg == "--tile-size") tile_size = std::stoi(value());
         else if (arg == "--tile-overlap") tile_overlap = std::stoi(value());
         else if (arg == "--save") save = value();
+        else if (arg == "--style-loss") style_loss = value();
+        else if (arg == "--statistics-time") statistics_sizes = parse_sizes(value());
+        else if (arg == "--statistics-compare") statistics_compare_size = std::stoi(value());
+        else if (arg == "--statistics-roots") statistics_roots_size = std::stoi(value());
         else {
             std::cerr << "usage: shuimo-bench [--sizes 128,256,512] [--iterations N] [--rounds R] [--weights FILE] "
                          "[--optimizer lbfgs|adam] [--device auto|cpu|cuda:N]\n"
@@ -568,6 +810,16 @@ int main(int argc, char** argv) {
             }
             if (!temp_weights.empty()) std::filesystem::remove(temp_weights);
             return 0;
+        }
+
+        if (!statistics_sizes.empty() || statistics_compare_size > 0 || statistics_roots_size > 0) {
+            const int status = !statistics_sizes.empty() ? statistics_time_main(style_engine, statistics_sizes, iterations, rounds, device)
+                               : statistics_compare_size > 0
+                                   ? statistics_compare_main(style_engine, statistics_compare_size, iterations, pairs,
+                                                             box.style_weights_given ? box.style_weights : std::vector<double>{}, device)
+                                   : statistics_roots_main(weights_path, statistics_roots_size, pairs);
+            if (!temp_weights.empty()) std::filesystem::remove(temp_weights);
+            return status;
         }
 
         if (tiles_size > 0) {
@@ -646,6 +898,8 @@ int main(int argc, char** argv) {
         defaults.optimizer = engine::parse_optimizer(optimizer);
         defaults.iterations = iterations;
         defaults.scales = 1;  // per-iteration cost at one size, not a pyramid
+        defaults.style_loss = engine::parse_style_loss(style_loss);
+        defaults.style_weight = engine::default_style_weight(defaults.style_loss);
         std::vector<std::string> layers = defaults.content_layers;
         layers.insert(layers.end(), defaults.style_layers.begin(), defaults.style_layers.end());
         std::sort(layers.begin(), layers.end());

@@ -151,7 +151,7 @@ void JobRunner::add_content_features(Targets& targets) const {
 }
 
 JobRunner::Targets JobRunner::tile_targets(const torch::Tensor& content_frame, const torch::Tensor& image_frame, TileRect at,
-                                           const std::vector<torch::Tensor>& grams) const {
+                                           const std::vector<StyleTarget>& grams) const {
     Targets targets;
     targets.at = at;
     targets.frame = image_frame.to(device_).clone();
@@ -170,30 +170,30 @@ torch::Tensor JobRunner::framed(const torch::Tensor& image, const Targets& targe
     return targets.frame + torch::constant_pad_nd(image, {at.x, right, at.y, bottom});
 }
 
-// Gram matrices of a large image with the memory of a window: the windows' cores
-// partition the image on a 32-pixel lattice, so every layer's feature map
-// (downsampled up to 16x) splits exactly between them; each window adds a
-// margin so the features of its core see their surroundings. The sums of
-// F Fᵀ over the cores, divided by C and the positions, are the Gram.
+// Style statistics (Gram matrices or W2 moments) of a large image with the memory of a
+// window: the windows' cores partition the image on a 32-pixel lattice, so every layer's
+// feature map (downsampled up to 16x) splits exactly between them; each window adds a
+// margin so the features of its core see their surroundings. A statistic is an average
+// over positions: the cores' statistics weighted by their positions are the whole's.
 std::vector<torch::Tensor> JobRunner::windowed_grams(const torch::Tensor& image, int window) const {
     torch::NoGradGuard no_grad;
     if (window <= 0 || std::max(image.size(2), image.size(3)) <= window) {
         std::vector<torch::Tensor> grams;
         for (const auto& f : (*net_)->forward(net_input(image.to(device_)), layer_indices(p_.style_layers), p_.pooling))
-            grams.push_back(gram_matrix(f));
+            grams.push_back(style_statistic(f, p_.style_loss));
         return grams;
     }
     std::vector<torch::Tensor> sums;
     std::vector<double> positions;
     for_each_window({image}, p_.style_layers, window, [&](std::size_t l, const std::vector<torch::Tensor>& cores) {
         if (sums.size() <= l) sums.resize(l + 1), positions.resize(l + 1, 0.0);
-        const torch::Tensor f = cores[0].to(torch::kFloat).reshape({cores[0].size(1), -1});
-        const torch::Tensor product = f.mm(f.t());
-        sums[l] = sums[l].defined() ? sums[l] + product : product;
-        positions[l] += static_cast<double>(f.size(1));
+        const double n = static_cast<double>(cores[0].size(2) * cores[0].size(3));
+        const torch::Tensor sum = style_statistic(cores[0], p_.style_loss) * n;
+        sums[l] = sums[l].defined() ? sums[l] + sum : sum;
+        positions[l] += n;
     });
     std::vector<torch::Tensor> grams;
-    for (std::size_t l = 0; l < sums.size(); ++l) grams.push_back(sums[l] / (static_cast<double>(sums[l].size(0)) * positions[l]));
+    for (std::size_t l = 0; l < sums.size(); ++l) grams.push_back(sums[l] / positions[l]);
     return grams;
 }
 
@@ -257,7 +257,7 @@ void JobRunner::for_each_window(const std::vector<torch::Tensor>& images, const 
 }
 
 torch::Tensor JobRunner::landed_objective(const torch::Tensor& canvas, const torch::Tensor& content,
-                                          const std::vector<torch::Tensor>& grams, int window) const {
+                                          const std::vector<StyleTarget>& grams, int window) const {
     torch::NoGradGuard no_grad;
     // Content: the mean squared feature difference, summed over the layers (content_loss), window by window.
     std::vector<double> squared(p_.content_layers.size(), 0.0), elements(p_.content_layers.size(), 0.0);
@@ -267,13 +267,13 @@ torch::Tensor JobRunner::landed_objective(const torch::Tensor& canvas, const tor
     });
     double content_term = 0.0;
     for (std::size_t l = 0; l < squared.size(); ++l) content_term += squared[l] / elements[l];
-    const torch::Tensor style_term = style_loss_of_grams(windowed_grams(canvas, window), grams, p_.style_layer_weights);
+    const torch::Tensor style_term = style_loss_of_statistics(windowed_grams(canvas, window), grams, p_.style_layer_weights);
     const torch::Tensor tv_term = tv_loss(canvas.to(torch::kFloat));
     const double total = content_term * weights_.content + style_term.item<double>() * weights_.style + tv_term.item<double>() * weights_.tv;
     return torch::full({}, total, torch::TensorOptions().dtype(torch::kFloat));
 }
 
-std::vector<torch::Tensor> JobRunner::style_grams(Size size, int window) const {
+std::vector<StyleTarget> JobRunner::style_grams(Size size, int window) const {
     torch::NoGradGuard no_grad;
     const std::vector<int> style_layers = layer_indices(p_.style_layers);
     if (style_layers.empty()) return {};
@@ -290,10 +290,11 @@ std::vector<torch::Tensor> JobRunner::style_grams(Size size, int window) const {
         }
         const torch::Tensor style_tensor = resize_image_tensor(styles_full_[k], style_size);
         std::vector<torch::Tensor> grams;
-        for (const auto& f : (*net_)->forward(net_input(style_tensor), style_layers, p_.pooling)) grams.push_back(gram_matrix(f));
+        for (const auto& f : (*net_)->forward(net_input(style_tensor), style_layers, p_.pooling))
+            grams.push_back(style_statistic(f, p_.style_loss));
         style_grams.push_back(std::move(grams));
     }
-    return blend_grams(style_grams, job_.style_blend);
+    return style_targets(blend_grams(style_grams, job_.style_blend), p_.style_loss);
 }
 
 bool JobRunner::take_new_weights() {
@@ -342,20 +343,20 @@ JobRunner::Terms JobRunner::objective_terms(const torch::Tensor& image, const Ta
     Terms terms;
     terms.content = content_loss(pick(features, capture_.content_slots), targets.content_features);
     terms.tv = tv_loss(image);
-    const std::vector<torch::Tensor> style_maps = pick(features, capture_.style_slots);
-    if (targets.level_grams.empty()) {
-        terms.style = style_loss(style_maps, targets.style_grams, p_.style_layer_weights);
-    } else {
-        // A tile: its goals are the global Grams moved by its difference from the level (Targets::tile_goals).
-        std::vector<torch::Tensor> grams, goals;
-        for (std::size_t l = 0; l < style_maps.size(); ++l) {
-            grams.push_back(gram_matrix(style_maps[l]));
-            terms.tile_grams.push_back(grams.back().detach());
-            goals.push_back(targets.tile_goals.empty() ? targets.style_grams[l] + terms.tile_grams[l] - targets.level_grams[l]
-                                                       : targets.tile_goals[l]);
-        }
-        terms.style = style_loss_of_grams(grams, goals, p_.style_layer_weights);
+    std::vector<torch::Tensor> grams;
+    for (const auto& f : pick(features, capture_.style_slots)) grams.push_back(style_statistic(f, p_.style_loss));
+    if (!targets.level_grams.empty() && targets.tile_goals.empty()) {
+        // A tile's first evaluation: its goals are the global statistics moved by its difference
+        // from the level (Targets::tile_goals), made here once.
+        std::vector<torch::Tensor> goals;
+        for (std::size_t l = 0; l < grams.size(); ++l)
+            goals.push_back(targets.style_grams[l].statistic + grams[l].detach() - targets.level_grams[l]);
+        terms.tile_goals = style_targets(goals, p_.style_loss);
     }
+    const std::vector<StyleTarget>& goals = targets.level_grams.empty() ? targets.style_grams
+                                            : targets.tile_goals.empty() ? terms.tile_goals
+                                                                         : targets.tile_goals;
+    terms.style = style_loss_of_statistics(grams, goals, p_.style_layer_weights);
     terms.total = terms.content * weights_.content + terms.style * weights_.style + terms.tv * weights_.tv;
     return terms;
 }
@@ -462,10 +463,7 @@ torch::Tensor JobRunner::evaluate(LevelRun& level) {
     ++evaluations_;
     // A tile's first evaluation is at its start: its goals are fixed from there.
     Targets& t = level.targets;
-    if (!t.level_grams.empty() && t.tile_goals.empty()) {
-        for (std::size_t l = 0; l < t.level_grams.size(); ++l)
-            t.tile_goals.push_back(t.style_grams[l] + terms.tile_grams[l] - t.level_grams[l]);
-    }
+    if (!t.level_grams.empty() && t.tile_goals.empty()) t.tile_goals = terms.tile_goals;
     keep_if_best(level, terms.total);
     report(level, terms);
     return terms.total;
@@ -528,7 +526,7 @@ void JobRunner::optimise_tiled_level(LevelRun& level, const TilePlan& tiles, con
     // Every tile aims at the whole level's style statistics (exactly: windows with
     // their layers' full context, as large as the plan's budget allows).
     const int gram_window = tiles.gram_window;
-    const std::vector<torch::Tensor> grams = style_grams(size, gram_window);
+    const std::vector<StyleTarget> grams = style_grams(size, gram_window);
     const bool previews = p_.preview_every > 0 || p_.preview_interval_ms > 0;
     int number = 0;
     for (int pass = 0; pass < tiles.passes() && !cancelled_ && !diverged_; ++pass) {

@@ -20,6 +20,7 @@
 
 #include "box_lbfgs.h"
 #include "capture.h"
+#include "losses.h"
 #include "model_cache.h"
 #include "shuimo/engine/eta.h"
 #include "shuimo/engine/ink_output.h"
@@ -66,7 +67,9 @@ private:
     struct Targets {
         torch::Tensor content;                      // the content image at the level's size (a tile: its frame's)
         std::vector<torch::Tensor> content_features;
-        std::vector<torch::Tensor> style_grams;
+        // The style's statistics (Grams or W2 moments, losses.h: style_statistic), prepared as
+        // the loss reads them; "grams" in the names below stands for either.
+        std::vector<StyleTarget> style_grams;
         // A tile seen in its surroundings (docs/TILING.md): the network reads `frame`
         // (the canvas around the tile, zero where the tile goes) with the tile's
         // pixels added at `at`; the losses read only the features over the tile.
@@ -79,7 +82,7 @@ private:
         // every tile moves its statistics as far as the whole image has to.
         // Empty level_grams: the style targets are style_grams themselves.
         std::vector<torch::Tensor> level_grams;
-        std::vector<torch::Tensor> tile_goals;
+        std::vector<StyleTarget> tile_goals;
     };
 
     // One level of the schedule: everything that belongs to it. What crosses
@@ -116,21 +119,21 @@ private:
 
     struct Terms {
         torch::Tensor content, style, tv, total;  // 0-dim, fp32; total = weighted sum
-        std::vector<torch::Tensor> tile_grams;    // a tile's Grams (Targets::level_grams), detached
+        std::vector<StyleTarget> tile_goals;      // made at a tile's first evaluation (Targets::tile_goals)
     };
 
     Targets make_targets(Size size) const;
     // A tile's targets: the content's and the image's windows of the tile's frame (on
     // the host), the tile's place in the frame, and the level's Grams.
     Targets tile_targets(const torch::Tensor& content_frame, const torch::Tensor& image_frame, TileRect at,
-                         const std::vector<torch::Tensor>& grams) const;
+                         const std::vector<StyleTarget>& grams) const;
     // The image the network reads: the tile in its frame, or the image itself.
     torch::Tensor framed(const torch::Tensor& image, const Targets& targets) const;
     // Content features of targets.content (already at its size, on the device).
     void add_content_features(Targets& targets) const;
     // The blended style Grams for a level of `size`; window > 0: the style images
     // are resampled on the host and run through the network window by window.
-    std::vector<torch::Tensor> style_grams(Size size, int window) const;
+    std::vector<StyleTarget> style_grams(Size size, int window) const;
     // The Grams of `image` (on the host or the device) seen window by window, exactly.
     std::vector<torch::Tensor> windowed_grams(const torch::Tensor& image, int window) const;
     // The features of `layers` of same-size `images` window by window (window <= 0: at once):
@@ -141,7 +144,7 @@ private:
     // The whole image's objective of a tiled level's landed canvas (on the host), under the
     // current weights: what evaluate_image gives, with the level's Grams, window by window.
     torch::Tensor landed_objective(const torch::Tensor& canvas, const torch::Tensor& content,
-                                   const std::vector<torch::Tensor>& grams, int window) const;
+                                   const std::vector<StyleTarget>& grams, int window) const;
     // Where a level starts: the coarser result resampled, or the job's init, on `where`.
     torch::Tensor initial_image(Size size, const torch::Tensor& start, const torch::Tensor& content, torch::Device where) const;
     void start_from(LevelRun& level, torch::Tensor x);

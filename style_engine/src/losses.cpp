@@ -85,14 +85,9 @@ torch::Tensor style_loss(const std::vector<torch::Tensor>& features, const std::
 torch::Tensor style_loss_of_grams(const std::vector<torch::Tensor>& grams, const std::vector<torch::Tensor>& target_grams,
                                   const std::vector<double>& layer_weights) {
     TORCH_CHECK(grams.size() == target_grams.size(), "style_loss: Grams and targets differ in count");
-    TORCH_CHECK(layer_weights.empty() || layer_weights.size() == grams.size(), "style_loss: weights count");
-    torch::Tensor total;
-    for (std::size_t i = 0; i < grams.size(); ++i) {
-        torch::Tensor term = (grams[i] - target_grams[i]).pow(2).mean();
-        if (!layer_weights.empty()) term = term * layer_weights[i];
-        total = total.defined() ? total + term : term;
-    }
-    return total.defined() ? total : torch::zeros({});
+    std::vector<StyleTarget> targets;
+    for (const auto& a : target_grams) targets.push_back({StyleLossKind::Gram, a, {}, {}, {}});
+    return style_loss_of_statistics(grams, targets, layer_weights);
 }
 
 torch::Tensor tv_loss(const torch::Tensor& image) {
@@ -125,6 +120,86 @@ std::vector<torch::Tensor> blend_grams(const std::vector<std::vector<torch::Tens
         blended.push_back(acc);
     }
     return blended;
+}
+
+namespace {
+
+// μ and M − μμᵀ of a W2 statistic [[M, μ], [μᵀ, 1]], in fp64.
+std::pair<torch::Tensor, torch::Tensor> mean_and_centred_moment(const torch::Tensor& statistic) {
+    const auto c = statistic.size(0) - 1;
+    const torch::Tensor s = statistic.to(torch::kDouble);
+    const torch::Tensor mean = s.narrow(0, 0, c).select(1, c);
+    return {mean, s.narrow(0, 0, c).narrow(1, 0, c) - torch::outer(mean, mean)};
+}
+
+StyleTarget w2_target(const torch::Tensor& statistic) {
+    torch::NoGradGuard no_grad;
+    auto [mean, centred] = mean_and_centred_moment(statistic);
+    const auto [values, vectors] = torch::linalg_eigh(0.5 * (centred + centred.t()));
+    const torch::Tensor shifted = values.clamp_min(0.0) + kW2Epsilon;
+    StyleTarget target{StyleLossKind::W2, statistic, mean, {}, {}};
+    target.covariance = (vectors * shifted).mm(vectors.t());
+    target.covariance_root = (vectors * shifted.sqrt()).mm(vectors.t());
+    return target;
+}
+
+}  // namespace
+
+torch::Tensor style_statistic(const torch::Tensor& features, StyleLossKind kind) {
+    if (kind == StyleLossKind::Gram) return gram_matrix(features);
+    const torch::Tensor f = features.dim() == 4 ? features.squeeze(0) : features;
+    TORCH_CHECK(f.dim() == 3, "style_statistic expects [C, H, W] or [1, C, H, W]");
+    const auto c = f.size(0);
+    // M through the Gram's fast product and hand-written backward, in fp32 (or fp64) as the Gram is.
+    const torch::Tensor second = gram_matrix(f) * static_cast<double>(c);
+    const torch::Tensor mean = f.to(second.scalar_type()).mean({1, 2});
+    const torch::Tensor top = torch::cat({second, mean.unsqueeze(1)}, 1);
+    const torch::Tensor bottom = torch::cat({mean, torch::ones({1}, mean.options())}).unsqueeze(0);
+    return torch::cat({top, bottom}, 0);
+}
+
+std::vector<StyleTarget> style_targets(const std::vector<torch::Tensor>& statistics, StyleLossKind kind) {
+    torch::NoGradGuard no_grad;
+    std::vector<StyleTarget> targets;
+    targets.reserve(statistics.size());
+    for (const auto& s : statistics)
+        targets.push_back(kind == StyleLossKind::W2 ? w2_target(s) : StyleTarget{StyleLossKind::Gram, s, {}, {}, {}});
+    return targets;
+}
+
+torch::Tensor w2_term(const torch::Tensor& statistic, const StyleTarget& target) {
+    TORCH_CHECK(target.kind == StyleLossKind::W2 && target.covariance_root.defined(), "w2_term: not a W2 target");
+    const auto [mean, centred] = mean_and_centred_moment(statistic);
+    const auto c = mean.size(0);
+    const torch::Tensor covariance = centred + kW2Epsilon * torch::eye(c, centred.options());
+    const torch::Tensor& root = target.covariance_root;
+    const torch::Tensor product = root.mm(covariance).mm(root);
+    // tr (Σₛ^½ Σ Σₛ^½)^½ is the sum of the square roots of that symmetric matrix's eigenvalues,
+    // which are at least ε² (both covariances are at least ε·I; where both are ε·I in a direction,
+    // as in a layer with more channels than positions, exactly ε²). The floor, half of that, only
+    // keeps rounding away from the square root's pole. fp64: the eigenvalues span ~10 decades.
+    // The gradient, ½·V diag(λ^-½) Vᵀ, has no eigenvector derivative, so repeated eigenvalues
+    // are harmless (docs/OBJECTIVE.md).
+    const torch::Tensor eigenvalues = torch::linalg_eigvalsh(0.5 * (product + product.t()));
+    const torch::Tensor root_trace = eigenvalues.clamp_min(0.5 * kW2Epsilon * kW2Epsilon).sqrt().sum();
+    const torch::Tensor mean_term = (mean - target.mean).pow(2).mean();
+    const torch::Tensor covariance_term =
+        (covariance.diagonal().sum() + target.covariance.diagonal().sum() - 2.0 * root_trace) / static_cast<double>(c);
+    return (mean_term + covariance_term).to(statistic.scalar_type());
+}
+
+torch::Tensor style_loss_of_statistics(const std::vector<torch::Tensor>& statistics, const std::vector<StyleTarget>& targets,
+                                       const std::vector<double>& layer_weights) {
+    TORCH_CHECK(statistics.size() == targets.size(), "style_loss: statistics and targets differ in count");
+    TORCH_CHECK(layer_weights.empty() || layer_weights.size() == statistics.size(), "style_loss: weights count");
+    torch::Tensor total;
+    for (std::size_t i = 0; i < statistics.size(); ++i) {
+        torch::Tensor term = targets[i].kind == StyleLossKind::W2 ? w2_term(statistics[i], targets[i])
+                                                                  : (statistics[i] - targets[i].statistic).pow(2).mean();
+        if (!layer_weights.empty()) term = term * layer_weights[i];
+        total = total.defined() ? total + term : term;
+    }
+    return total.defined() ? total : torch::zeros({});
 }
 
 }  // namespace shuimo::engine

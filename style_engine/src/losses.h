@@ -6,6 +6,8 @@
 
 #include <vector>
 
+#include "shuimo/engine/style_params.h"
+
 namespace shuimo::engine {
 
 // features: [C, H, W] or [1, C, H, W]. Returns the C x C matrix F Fᵀ / (C H W).
@@ -27,8 +29,42 @@ torch::Tensor style_loss_of_grams(const std::vector<torch::Tensor>& grams, const
                                   const std::vector<double>& layer_weights);
 
 // A_l = Σ_k b_k · Gram(style_k, layer l), with the blend weights normalised to sum 1.
-// style_grams[k][l] is style k's Gram at layer l.
+// style_grams[k][l] is style k's Gram at layer l. Any style statistic blends so (style_statistic).
 std::vector<torch::Tensor> blend_grams(const std::vector<std::vector<torch::Tensor>>& style_grams,
                                        const std::vector<double>& blend);
+
+// --- Style statistics (docs/OBJECTIVE.md, "Style statistics") ----------------------------
+
+// ε of the W2 term: ε·I is added to the image's covariance and to the target's.
+inline constexpr double kW2Epsilon = 1e-4;
+
+// A style layer's statistic of a feature map ([C, H, W] or [1, C, H, W]): an average over
+// positions, so that blends (blend_grams), windows (weighted by their positions) and tile goals
+// combine it linearly.
+//   Gram: F Fᵀ / (C·N), C x C (gram_matrix).
+//   W2:   the raw moments of [F; 1]: [[M, μ], [μᵀ, 1]], (C+1) x (C+1), with M = F Fᵀ / N the
+//         second raw moment and μ the mean feature (covariances do not combine linearly; these do).
+// fp32 whatever the features' dtype (fp64 features stay fp64); differentiable.
+torch::Tensor style_statistic(const torch::Tensor& features, StyleLossKind kind);
+
+// A style layer's target as its term reads it, made once from a (blended) statistic, without
+// gradients. W2: the mean μₛ, the covariance Σₛ = M − μₛμₛᵀ + ε·I and its square root Σₛ^½, fp64,
+// from one eigendecomposition; eigenvalues of M − μₛμₛᵀ below 0 count as 0 (rounding; a tile's goal,
+// docs/TILING.md, is a sum of moments that need not be a covariance).
+struct StyleTarget {
+    StyleLossKind kind = StyleLossKind::Gram;
+    torch::Tensor statistic;
+    torch::Tensor mean, covariance, covariance_root;  // W2 only
+};
+std::vector<StyleTarget> style_targets(const std::vector<torch::Tensor>& statistics, StyleLossKind kind);
+
+// Σ_l w_l · term_l(statistic_l, target_l), `layer_weights` empty meaning 1: Gram's term is
+// mean((G − A)²); W2's is w2_term. In the statistics' dtype.
+torch::Tensor style_loss_of_statistics(const std::vector<torch::Tensor>& statistics, const std::vector<StyleTarget>& targets,
+                                       const std::vector<double>& layer_weights);
+
+// The Wasserstein-2 term of one layer, from the image's W2 statistic (style_statistic) with
+// Σ = M − μμᵀ + ε·I: mean((μ − μₛ)²) + mean(diag(Σ + Σₛ − 2·(Σₛ^½ Σ Σₛ^½)^½)), computed in fp64.
+torch::Tensor w2_term(const torch::Tensor& statistic, const StyleTarget& target);
 
 }  // namespace shuimo::engine

@@ -233,6 +233,12 @@ constexpr ParamUi kStyleLayersUi{.label = SHUIMO_UI_TEXT("ParamTable", "Style la
 constexpr ParamUi kOptimizerUi{.label = SHUIMO_UI_TEXT("ParamTable", "Optimiser"), .choices = kOptimizerChoices};
 constexpr ParamUi kLearningRateUi{.decimals = 4, .label = SHUIMO_UI_TEXT("ParamTable", "Learning rate"),
                                   .tooltip = SHUIMO_UI_TEXT("ParamTable", "Adam's step size (the image is in 0…1)"), .applies = adam};
+constexpr ParamChoice kStyleLossChoices[] = {{"gram", SHUIMO_UI_TEXT("ParamTable", "Gram matrices")},
+                                             {"w2", SHUIMO_UI_TEXT("ParamTable", "Wasserstein (means and covariances)")}};
+constexpr ParamUi kStyleLossUi{.label = SHUIMO_UI_TEXT("ParamTable", "Style statistics"),
+                               .tooltip = SHUIMO_UI_TEXT("ParamTable", "How the style is measured: Gram matrices, or the "
+                                                                       "Wasserstein distance between the features' means and covariances"),
+                               .choices = kStyleLossChoices};
 constexpr ParamUi kPoolingUi{.label = SHUIMO_UI_TEXT("ParamTable", "Pooling"), .choices = kPoolingChoices};
 constexpr ParamUi kInitUi{.label = SHUIMO_UI_TEXT("ParamTable", "Start"), .choices = kInitChoices};
 constexpr ParamUi kStyleScaleUi{.widget = ParamWidget::Slider, .advanced = false, .artist_low = 0.25, .artist_high = 2,
@@ -288,6 +294,10 @@ const ParamField kFields[] = {
     {"style_layer_weights", "style layer weight", ParamType::NumberList, 0, 1e12, false, "style-layer-weights", "W1,W2,...",
      "Weight of each style layer; empty = 1 for every layer.", true, false, true, "[1, 2, 0.5, 1, 1]",
      SHUIMO_GET_SET(NumberList<&StyleParams::style_layer_weights>), kHidden},
+    {"style_loss", "style loss", ParamType::Choice, 0, 0, false, "style-loss", "gram|w2",
+     "Style statistic: gram = Gram matrices; w2 = the Wasserstein-2 distance between the Gaussians of each "
+     "layer's features (means and covariances), with its own default style weight (docs/OBJECTIVE.md).",
+     true, false, true, R"("w2")", SHUIMO_GET_SET(Choice<&StyleParams::style_loss, &parse_style_loss>), kStyleLossUi, false},
     {"optimizer", "optimizer", ParamType::Choice, 0, 0, false, "optimizer", "lbfgs|adam", "Optimiser.", true, false, true,
      R"("adam")", SHUIMO_GET_SET(Choice<&StyleParams::optimizer, &parse_optimizer>), kOptimizerUi},
     {"learning_rate", "learning rate", ParamType::Number, 1e-8, 10, false, "learning-rate", "X",
@@ -551,7 +561,9 @@ json::Value params_to_json_value(const StyleParams& params, bool pixels_only) {
     object.kind = Value::Kind::Object;
     for (const auto& f : kFields) {
         if (!f.stored || (pixels_only && !f.pixels)) continue;
-        object.object.push_back({std::string(f.key), f.get(params)});
+        Value value = f.get(params);
+        if (pixels_only && !f.hashed_at_default && value == f.get(StyleParams{})) continue;
+        object.object.push_back({std::string(f.key), std::move(value)});
     }
     return object;
 }

@@ -58,6 +58,23 @@ std::string_view to_string(InitKind kind) {
     return "content";
 }
 
+std::string_view to_string(StyleLossKind kind) { return kind == StyleLossKind::W2 ? "w2" : "gram"; }
+
+StyleLossKind parse_style_loss(std::string_view text) {
+    if (text == "gram") return StyleLossKind::Gram;
+    if (text == "w2") return StyleLossKind::W2;
+    throw ConfigError("style loss must be 'gram' or 'w2' (got '" + std::string(text) + "')");
+}
+
+double default_style_weight(StyleLossKind kind) {
+    const double gram = StyleParams{}.style_weight;
+    return kind == StyleLossKind::W2 ? gram / kW2StyleWeightDivisor : gram;
+}
+
+double equivalent_style_weight(double weight, StyleLossKind from, StyleLossKind to) {
+    return from == to ? weight : weight * default_style_weight(to) / default_style_weight(from);
+}
+
 std::string_view to_string(Precision precision) {
     switch (precision) {
     case Precision::Auto: return "auto";

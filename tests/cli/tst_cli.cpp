@@ -12,6 +12,7 @@
 
 #include "process_runner.h"
 #include "shared_weights.h"
+#include "shuimo/engine/style_params.h"
 #include "shuimo/image_io/image_io.h"
 #include "sine_pattern.h"
 
@@ -150,6 +151,30 @@ private Q_SLOTS:
         QVERIFY(!QFile::exists(file(QStringLiteral("a3.png"))));
     }
 
+    // --style-loss w2 without --style-weight runs W2 at its own default weight; with one, at that.
+    // The weight is read back from the first report (content init: no content term).
+    void styleLossW2TakesItsOwnDefaultWeight_data() {
+        QTest::addColumn<QStringList>("options");
+        QTest::addColumn<double>("weight");
+        QTest::newRow("w2, no weight") << QStringList{QStringLiteral("--style-loss"), QStringLiteral("w2")}
+                                       << engine::default_style_weight(engine::StyleLossKind::W2);
+        QTest::newRow("w2, weight given") << QStringList{QStringLiteral("--style-loss"), QStringLiteral("w2"), QStringLiteral("--style-weight"),
+                                                         QStringLiteral("7")} << 7.0;
+        QTest::newRow("gram") << QStringList{QStringLiteral("--style-loss"), QStringLiteral("gram")} << 1e6;
+    }
+    void styleLossW2TakesItsOwnDefaultWeight() {
+        QFETCH(QStringList, options);
+        QFETCH(double, weight);
+        const auto result = run(baseArguments(file(QStringLiteral("w2.png"))) << options << QStringLiteral("--progress") << QStringLiteral("json"));
+        QVERIFY2(result.exit_code == 0, result.err.constData());
+        const auto first = QJsonDocument::fromJson(result.out.split('\n').first()).object();
+        const double style = first.value(QStringLiteral("style_loss")).toDouble();
+        QCOMPARE(first.value(QStringLiteral("content_loss")).toDouble(), 0.0);
+        QVERIFY(style > 0.0);
+        const double used = (first.value(QStringLiteral("total_loss")).toDouble() - first.value(QStringLiteral("tv_loss")).toDouble()) / style;
+        QVERIFY2(std::abs(used / weight - 1.0) < 1e-3, qPrintable(QStringLiteral("%1 vs %2").arg(used).arg(weight)));
+    }
+
     void plainRunWritesSixteenBitTiff() {
         const QString output = file(QStringLiteral("out16.tif"));
         const auto result = run(baseArguments(output) << QStringLiteral("--bit-depth") << QStringLiteral("16")
@@ -177,6 +202,8 @@ private Q_SLOTS:
         QTest::newRow("16-bit jpeg") << QStringList{QStringLiteral("--output"), QStringLiteral("@out.jpg"), QStringLiteral("--bit-depth"), QStringLiteral("16")} << 1 << "holds only 8-bit images";
         QTest::newRow("unknown option") << QStringList{QStringLiteral("--colour"), QStringLiteral("red")} << 2 << "Unknown option";
         QTest::newRow("bad device") << QStringList{QStringLiteral("--device"), QStringLiteral("tpu")} << 1 << "unknown device 'tpu'";
+        QTest::newRow("bad style loss") << QStringList{QStringLiteral("--style-loss"), QStringLiteral("wasserstein")} << 2
+                                        << "--style-loss needs one of gram, w2 (got 'wasserstein')";
     }
     void errorsAreOneClearLine() {
         QFETCH(QStringList, change);

@@ -93,6 +93,7 @@ private Q_SLOTS:
         QCOMPARE(strict(R"({"size": 1e12})"), QStringLiteral("preset 'p': size is 1000000000000; expected a whole number from 0 to 16384"));
         QCOMPARE(strict(R"({"optimizer": "sgd"})"), QStringLiteral("preset 'p': optimizer is \"sgd\"; expected one of lbfgs, adam"));
         QCOMPARE(strict(R"({"init": "photo"})"), QStringLiteral("preset 'p': init is \"photo\"; expected one of content, noise, image"));
+        QCOMPARE(strict(R"({"style_loss": "w1"})"), QStringLiteral("preset 'p': style_loss is \"w1\"; expected one of gram, w2"));
         QVERIFY(strict(R"({"preview_every": 3})").contains(QStringLiteral("unknown setting 'preview_every'")));
         QVERIFY(strict(R"({"init": "image", "seed": "18446744073709551615"})").isEmpty());
         // Lenient: a bad value keeps what was there, also when only validate() would refuse it.
@@ -111,10 +112,21 @@ private Q_SLOTS:
         QCOMPARE(QJsonDocument(batch::painting_params_json(p)).toJson(QJsonDocument::Compact),
                  QByteArray(R"({"colour_strength":1,"content_layers":["relu4_2"],"content_weight":1,"init":"content","iterations":500,"lbfgs_history":100,"learning_rate":0.02,"level_iterations":[],"loss_scale":0,"min_size":128,"monochrome_ink":false,"optimizer":"lbfgs","paper_colour":null,"pooling":"max","precision":"auto","preserve_colors":false,"scales":0,"seed":"0","size":512,"style_layer_weights":[],"style_layers":["relu1_1","relu2_1","relu3_1","relu4_1","relu5_1"],"style_scale":1,"style_weight":1000000,"tv_weight":1})"));
         QCOMPARE(QJsonDocument(batch::params_to_json(p)).toJson(QJsonDocument::Compact),
-                 QByteArray(R"({"checkpointing":"auto","colour_strength":1,"content_layers":["relu4_2"],"content_weight":1,"device":"auto","init":"content","iterations":500,"lbfgs_history":100,"learning_rate":0.02,"level_iterations":[],"loss_scale":0,"max_memory":"0","min_size":128,"monochrome_ink":false,"optimizer":"lbfgs","paper_colour":null,"pooling":"max","precision":"auto","preserve_colors":false,"report_every":0,"scales":0,"seed":"0","size":512,"style_layer_weights":[],"style_layers":["relu1_1","relu2_1","relu3_1","relu4_1","relu5_1"],"style_scale":1,"style_weight":1000000,"tile_overlap":32,"tile_size":0,"tv_weight":1})"));
+                 QByteArray(R"({"checkpointing":"auto","colour_strength":1,"content_layers":["relu4_2"],"content_weight":1,"device":"auto","init":"content","iterations":500,"lbfgs_history":100,"learning_rate":0.02,"level_iterations":[],"loss_scale":0,"max_memory":"0","min_size":128,"monochrome_ink":false,"optimizer":"lbfgs","paper_colour":null,"pooling":"max","precision":"auto","preserve_colors":false,"report_every":0,"scales":0,"seed":"0","size":512,"style_layer_weights":[],"style_layers":["relu1_1","relu2_1","relu3_1","relu4_1","relu5_1"],"style_loss":"gram","style_scale":1,"style_weight":1000000,"tile_overlap":32,"tile_size":0,"tv_weight":1})"));
         p = testing::distinctParams();
         QCOMPARE(QJsonDocument(batch::painting_params_json(p)).toJson(QJsonDocument::Compact),
                  QByteArray(R"({"colour_strength":0.3,"content_layers":["relu3_2"],"content_weight":2,"init":"noise","iterations":33,"lbfgs_history":20,"learning_rate":0.05,"level_iterations":[10,10,13],"loss_scale":1024,"min_size":100,"monochrome_ink":true,"optimizer":"adam","paper_colour":[0.5,0.25,0.125],"pooling":"avg","precision":"fp32","preserve_colors":true,"scales":3,"seed":"123456789012345","size":777,"style_layer_weights":[1,2],"style_layers":["relu1_1","relu2_1"],"style_scale":0.8,"style_weight":300000,"tv_weight":0.5})"));
+    }
+
+    // A row added after outputs were recorded (hashed_at_default false: the style statistic, issue 28)
+    // is in the settings hash's input only when it is not at its default.
+    void laterRowsChangeTheHashOnlyAwayFromTheirDefault() {
+        engine::StyleParams p;
+        QVERIFY(!batch::painting_params_json(p).contains(QStringLiteral("style_loss")));
+        QCOMPARE(batch::params_to_json(p).value(QStringLiteral("style_loss")).toString(), QStringLiteral("gram"));
+        p.style_loss = engine::StyleLossKind::W2;
+        QCOMPARE(batch::painting_params_json(p).value(QStringLiteral("style_loss")).toString(), QStringLiteral("w2"));
+        QCOMPARE(batch::params_from_json(batch::params_to_json(p), {}, batch::ParamsReading::Strict).style_loss, engine::StyleLossKind::W2);
     }
 
     void liveFields() {

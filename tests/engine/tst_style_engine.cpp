@@ -14,6 +14,7 @@
 
 #include "cpu_bf16.h"
 #include "random_weights.h"
+#include "style_statistics.h"
 #include "shuimo/engine/color.h"
 #include "shuimo/engine/errors.h"
 #include "shuimo/engine/job_plan.h"
@@ -82,6 +83,12 @@ private:
         return job;
     }
 
+    // The job with the given style statistic at its default style weight.
+    static engine::StyleJob withStatistic(engine::StyleJob job, int statistic) {
+        job.params = testing::with_statistic(job.params, statistic);
+        return job;
+    }
+
     // 64x48 output in two levels: 32x24, then 64x48.
     engine::StyleJob twoLevelJob(int iterations) const {
         auto job = smallJob(iterations);
@@ -143,11 +150,14 @@ private Q_SLOTS:
     // the running job from the next evaluation, without restarting it.
     void newWeightsApplyWithoutRestarting_data() {
         QTest::addColumn<int>("optimizer");
-        QTest::newRow("lbfgs") << static_cast<int>(engine::OptimizerKind::Lbfgs);
-        QTest::newRow("adam") << static_cast<int>(engine::OptimizerKind::Adam);
+        QTest::addColumn<int>("statistic");
+        QTest::newRow("lbfgs") << static_cast<int>(engine::OptimizerKind::Lbfgs) << static_cast<int>(engine::StyleLossKind::Gram);
+        QTest::newRow("adam") << static_cast<int>(engine::OptimizerKind::Adam) << static_cast<int>(engine::StyleLossKind::Gram);
+        QTest::newRow("lbfgs, w2") << static_cast<int>(engine::OptimizerKind::Lbfgs) << static_cast<int>(engine::StyleLossKind::W2);
     }
     void newWeightsApplyWithoutRestarting() {
         QFETCH(int, optimizer);
+        QFETCH(int, statistic);
         struct ReweightingSink : RecordingSink {
             std::optional<engine::LossWeights> poll_weights() override {
                 if (reports.size() == 4) return engine::LossWeights{1.0, std::nan(""), 1.0};  // invalid: ignored
@@ -155,7 +165,7 @@ private Q_SLOTS:
                 return std::nullopt;
             }
         };
-        auto job = smallJob(20);
+        auto job = withStatistic(smallJob(20), statistic);
         job.params.optimizer = static_cast<engine::OptimizerKind>(optimizer);
         job.params.learning_rate = 0.05;
         ReweightingSink sink;
@@ -484,8 +494,11 @@ private Q_SLOTS:
         QVERIFY2(plain_shift > 3 * kept_shift, qPrintable(QStringLiteral("%1 vs %2").arg(plain_shift).arg(kept_shift)));
     }
 
+    void multiScaleRunsCoarseToFine_data() { testing::add_statistic_rows(); }
     void multiScaleRunsCoarseToFine() {
-        auto job = twoLevelJob(9);
+        QFETCH(int, statistic);
+        auto job = withStatistic(twoLevelJob(9), statistic);
+        job.params.preview_every = 1;
         RecordingSink sink;
         const auto result = m_engine->run(job, sink);
         QCOMPARE(sink.reports.size(), std::size_t{9});
@@ -504,6 +517,18 @@ private Q_SLOTS:
         // The fine level starts from the coarse result, not from the content again.
         QVERIFY(sink.reports[6].content_loss > 0.0);
         QVERIFY(sink.reports[0].content_loss == 0.0);
+        // ... against targets made at its own size: its first evaluation scores what the image it
+        // evaluated (the preview of that evaluation) scores under a one-level job of that size.
+        QCOMPARE(sink.previews.size(), std::size_t{9});
+        QCOMPARE(sink.previews[6].second, 7);
+        auto one_level = job;
+        one_level.params.scales = 1;
+        const auto again = m_engine->evaluate_objective(one_level, sink.previews[6].first);
+        QCOMPARE(again.width, 64);
+        QVERIFY2(std::abs(again.style_loss / sink.reports[6].style_loss - 1.0) < 1e-5,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(again.style_loss).arg(sink.reports[6].style_loss)));
+        QVERIFY2(std::abs(again.total_loss / sink.reports[6].total_loss - 1.0) < 1e-5,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(again.total_loss).arg(sink.reports[6].total_loss)));
     }
 
     // Issue 24: a job stopped in a coarse level keeps that level's image at its own size
@@ -532,11 +557,14 @@ private Q_SLOTS:
         QCOMPARE(last.image.height, 48);
     }
 
+    void bf16LossesAgreeWithFp32_data() { testing::add_statistic_rows(); }
     void bf16LossesAgreeWithFp32() {
         // Tolerance: bf16 keeps 8 significant bits; through 16 convolutions the
         // losses of the initial image stay within 5% of fp32's with oneDNN's bf16
         // kernels, within 10% with LibTorch's generic ones (AVX2-only CPUs: 5.3%), see cpu_bf16.h.
-        auto job = smallJob(1);
+        // The same for W2 (its statistics fp32, its square roots fp64).
+        QFETCH(int, statistic);
+        auto job = withStatistic(smallJob(1), statistic);
         job.params.init = engine::InitKind::Noise;
         RecordingSink full, reduced;
         const auto fp32 = m_engine->run(job, full);
@@ -551,6 +579,7 @@ private Q_SLOTS:
         QVERIFY2(std::abs(a.style_loss - b.style_loss) <= tolerance * a.style_loss, qPrintable(QStringLiteral("%1 vs %2").arg(a.style_loss).arg(b.style_loss)));
         QCOMPARE(a.tv_loss, b.tv_loss);  // on the fp32 image in both
         QVERIFY(a.content_loss != b.content_loss);  // really computed in another precision
+        qInfo("%s: bf16 vs fp32 style loss %.3f%%", QTest::currentDataTag(), 100 * std::abs(a.style_loss - b.style_loss) / a.style_loss);
     }
 
     void fp16OnTheCpuIsRefusedWithTheReason() {

@@ -19,6 +19,7 @@
 #include "process_memory.h"
 #include "shared_weights.h"
 #include "sine_pattern.h"
+#include "style_statistics.h"
 #include "shuimo/engine/job_plan.h"
 #include "shuimo/engine/safetensors.h"
 #include "shuimo/engine/style_engine.h"
@@ -125,12 +126,16 @@ private Q_SLOTS:
 
     // With the tile covering the whole image (and the Grams made at once) the
     // tiled objective is the whole image's, term by term; Grams made window by
-    // window (each window with its layers' full context) are the same.
+    // window (each window with its layers' full context) are the same. So are W2's
+    // statistics (means and second raw moments, averaged over the windows' positions).
+    void tiledObjectiveIsTheWholeWhenTheTileCoversIt_data() { testing::add_statistic_rows(); }
     void tiledObjectiveIsTheWholeWhenTheTileCoversIt() {
+        QFETCH(int, statistic);
         engine::ProgressSink quiet;
         engine::StyleJob job = tiledJob();
         job.content = testing::sine_pattern(256, 192, 0.0);
         job.styles = {testing::sine_pattern(300, 200, 1.3)};
+        job.params = testing::with_statistic(job.params, statistic);
         job.params.size = 256;
         engine::JobRunner runner(job, quiet, models());
         const engine::Image image = testing::sine_pattern(256, 192, 0.7);
@@ -153,12 +158,38 @@ private Q_SLOTS:
         const auto own = runner.evaluate_tile(job.content, {37, 21, 128, 96}, 0);
         QVERIFY2(own.content_loss < 1e-12, qPrintable(QString::number(own.content_loss)));
         QCOMPARE(own.width, 128);
-        // A tile aims at A + G_tile(start) − G_level(start): at its start its style
-        // term is the whole image's, wherever it lies.
+        // A tile aims at A + G_tile(start) − G_level(start): at its start its Gram
+        // term is the whole image's, wherever it lies. (W2's goal moves the tile's moments
+        // as far as the whole's must move, which makes only its mean term the whole's.)
+        if (job.params.style_loss != engine::StyleLossKind::Gram) return;
         for (const engine::TileRect rect : {engine::TileRect{37, 21, 128, 96}, engine::TileRect{128, 96, 128, 96}}) {
             const auto part = runner.evaluate_tile(image, rect, 0);
             QVERIFY2(std::abs(part.style_loss / whole.style_loss - 1.0) < 1e-3,
                      qPrintable(QStringLiteral("tile %1: %2 vs whole %3").arg(rect.x).arg(part.style_loss).arg(whole.style_loss)));
+        }
+    }
+
+    // A tile's goal moves the level's targets by how the tile differs from the whole image at the
+    // pass's start (A + S_tile − S_level): in an image that already has the style's statistics
+    // (the style is the image itself) every tile starts at its goal, with no style term, whatever
+    // its own statistics. A goal of A alone would give each tile the difference of its statistics
+    // from the whole's.
+    void tilesOfAnImageWithTheStylesStatisticsStartAtTheirGoal_data() { testing::add_statistic_rows(); }
+    void tilesOfAnImageWithTheStylesStatisticsStartAtTheirGoal() {
+        QFETCH(int, statistic);
+        engine::ProgressSink quiet;
+        engine::StyleJob job = tiledJob();
+        const engine::Image image = testing::sine_pattern(256, 192, 0.7);
+        job.content = image;
+        job.styles = {image};
+        job.params = testing::with_statistic(job.params, statistic);
+        job.params.size = 256;
+        engine::JobRunner runner(job, quiet, models());
+        const double whole = runner.evaluate_image(image).style_loss;
+        QVERIFY2(whole < 1e-6, qPrintable(QString::number(whole)));
+        for (const engine::TileRect rect : {engine::TileRect{37, 21, 128, 96}, engine::TileRect{128, 96, 128, 96}}) {
+            const auto tile = runner.evaluate_tile(image, rect, 0);
+            QVERIFY2(tile.style_loss < 1e-6, qPrintable(QStringLiteral("tile at %1: %2").arg(rect.x).arg(tile.style_loss)));
         }
     }
 
@@ -238,14 +269,20 @@ private Q_SLOTS:
     // content features are): the whole image's, as evaluate_image computes it at once.
     void landedObjectiveInWindowsIsTheWholeImages_data() {
         QTest::addColumn<int>("window");
-        QTest::newRow("at once") << 0;
-        QTest::newRow("windows of 160") << 160;
-        QTest::newRow("windows of 224") << 224;
+        QTest::addColumn<int>("statistic");
+        for (const auto kind : {engine::StyleLossKind::Gram, engine::StyleLossKind::W2}) {
+            const std::string name(engine::to_string(kind));
+            QTest::addRow("%s, at once", name.c_str()) << 0 << static_cast<int>(kind);
+            QTest::addRow("%s, windows of 160", name.c_str()) << 160 << static_cast<int>(kind);
+            QTest::addRow("%s, windows of 224", name.c_str()) << 224 << static_cast<int>(kind);
+        }
     }
     void landedObjectiveInWindowsIsTheWholeImages() {
         QFETCH(int, window);
+        QFETCH(int, statistic);
         engine::ProgressSink quiet;
         engine::StyleJob job = tiledJob();
+        job.params = testing::with_statistic(job.params, statistic);
         job.content = testing::sine_pattern(256, 192, 0.0);
         job.styles = {testing::sine_pattern(300, 200, 1.3)};
         job.params.size = 256;
@@ -262,6 +299,10 @@ private Q_SLOTS:
     // evaluation costs its share of the whole's): its objective within 10% of the untiled run's, and
     // far below where both started (the content). Landing a tile against the wrong base, losing a
     // tile's work or aiming tiles at the wrong goals shows here.
+    // Gram only: at W2's default weight 4 evaluations move the picture too little (measured: untiled
+    // 0.71 of the start, tiled 0.68, 0.96x untiled) for this bar to tell a tile landing half its work
+    // or aiming at unshifted goals from a right one (both passed it); W2's goals are checked by
+    // tilesOfAnImageWithTheStylesStatisticsStartAtTheirGoal, its windows by the tests above.
     void tiledObjectiveIsCloseToTheUntiled() {
         auto job = tiledJob();
         job.params.preview_every = 0;

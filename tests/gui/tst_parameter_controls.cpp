@@ -119,6 +119,27 @@ private Q_SLOTS:
         QVERIFY(std::abs(other.exactStyleWeight()->value() - ui::styleWeightForPercent(70)) < 1e-6);
     }
 
+    // Style statistics (issue 28): the same per cent means the same balance for either statistic,
+    // so choosing Wasserstein keeps the strength and gives W2's equivalent weight (its default at 50 %).
+    void statisticChoiceKeepsTheStyleStrength() {
+        ui::ParameterPanel panel;
+        auto* statistic = qobject_cast<QComboBox*>(panel.fieldEditor("style_loss"));
+        QVERIFY(statistic);
+        QCOMPARE(panel.styleStrength()->value(), 50.0);
+        statistic->setCurrentIndex(statistic->findData(QStringLiteral("w2")));
+        QCOMPARE(panel.params().style_loss, engine::StyleLossKind::W2);
+        QCOMPARE(panel.params().style_weight, engine::default_style_weight(engine::StyleLossKind::W2));
+        QCOMPARE(panel.styleStrength()->value(), 50.0);
+        panel.styleStrength()->spinBox()->setValue(75);
+        const double w2 = panel.params().style_weight;
+        QCOMPARE(w2, ui::styleWeightForPercent(75, engine::StyleLossKind::W2));
+        QVERIFY(std::abs(w2 * engine::kW2StyleWeightDivisor / ui::styleWeightForPercent(75) - 1.0) < 1e-12);
+        // Back to Gram: the Gram weight of 75 %.
+        statistic->setCurrentIndex(statistic->findData(QStringLiteral("gram")));
+        QVERIFY(std::abs(panel.params().style_weight / ui::styleWeightForPercent(75) - 1.0) < 1e-12);
+        QCOMPARE(panel.styleStrength()->value(), 75.0);
+    }
+
     void qualityShowsCustomOnceEdited() {
         ui::ParameterPanel panel;
         QCOMPARE(panel.quality()->currentText(), QStringLiteral("Standard"));

@@ -338,7 +338,7 @@ QString StudioModel::versionDescription(const QString& photoPath, int index) con
         styles << (painting.styles.size() > 1 ? tr("%1 (%2)").arg(name).arg(style.blend) : name);
     }
     if (!styles.isEmpty()) lines << tr("Styles: %1").arg(styles.join(tr(", ")));
-    lines << tr("Style strength %1 %, %2 × %3 px").arg(std::lround(percentForStyleWeight(painting.params.style_weight)))
+    lines << tr("Style strength %1 %, %2 × %3 px").arg(std::lround(percentForStyleWeight(painting.params.style_weight, painting.params.style_loss)))
                  .arg(painting.image.width)
                  .arg(painting.image.height);
     lines << tr("%1, %n evaluation(s), %2 s", nullptr, painting.iterations_run)

@@ -171,6 +171,22 @@
       <source>Precision</source>
       <translation>精度</translation>
     </message>
+    <message>
+      <source>Gram matrices</source>
+      <translation>Gram 矩阵</translation>
+    </message>
+    <message>
+      <source>Wasserstein (means and covariances)</source>
+      <translation>Wasserstein 距离（均值与协方差）</translation>
+    </message>
+    <message>
+      <source>Style statistics</source>
+      <translation>风格统计量</translation>
+    </message>
+    <message>
+      <source>How the style is measured: Gram matrices, or the Wasserstein distance between the features' means and covariances</source>
+      <translation>风格的度量方式：Gram 矩阵，或特征均值与协方差之间的 Wasserstein 距离</translation>
+    </message>
   </context>
   <context>
     <name>main</name>

@@ -96,6 +96,10 @@ struct ParamField {
     // The slider's span: ui.artist_low/high, or the valid range when none is given.
     double artist_low() const { return ui.artist_low == 0 && ui.artist_high == 0 ? low : ui.artist_low; }
     double artist_high() const { return ui.artist_low == 0 && ui.artist_high == 0 ? high : ui.artist_high; }
+    // false: a row added after batch outputs were first recorded; at its default it is left out
+    // of the settings hash's input (params_to_json_value's pixels_only), so those outputs' hashes
+    // stay what they were, and any other value changes the hash.
+    bool hashed_at_default = true;
 };
 
 // A JSON value of the wrong type or outside the range: what() says what was expected,
@@ -145,7 +149,7 @@ LossWeights loss_weights_of(const StyleParams& params);
 StyleParams params_from_json_value(const json::Value& object, StyleParams base, bool strict, const std::string& where = {});
 
 // Every stored field as one JSON object, in table order (pixels_only: the fields that
-// decide the painting).
+// decide the painting, less those at their default that are not hashed_at_default).
 json::Value params_to_json_value(const StyleParams& params, bool pixels_only = false);
 
 }  // namespace shuimo::engine

@@ -15,6 +15,10 @@ namespace shuimo::engine {
 
 enum class OptimizerKind { Lbfgs, Adam };
 enum class PoolingKind { Max, Average };
+// The style statistic each style layer matches (docs/OBJECTIVE.md, "Style statistics"): Gram
+// matrices (Gatys et al.), or the Wasserstein-2 distance between the Gaussians fitted to the
+// layer's features (their means and covariances).
+enum class StyleLossKind { Gram, W2 };
 enum class InitKind { Content, Noise, Image };
 // Precision of the VGG convolutions; Gram matrices, losses, the image and the
 // optimiser's state are always fp32. Auto: bf16 on GPUs that have it, fp16 on
@@ -41,6 +45,7 @@ struct StyleParams {
     std::vector<std::string> content_layers{"relu4_2"};
     std::vector<std::string> style_layers{"relu1_1", "relu2_1", "relu3_1", "relu4_1", "relu5_1"};
     std::vector<double> style_layer_weights;  // empty = 1 for every style layer
+    StyleLossKind style_loss = StyleLossKind::Gram;  // its own default style weight: default_style_weight
     OptimizerKind optimizer = OptimizerKind::Lbfgs;
     double learning_rate = 0.02;    // Adam only; the image lives in [0,1]
     int lbfgs_history = 100;        // L-BFGS remembered steps: 24 bytes per pixel each (the memory
@@ -100,6 +105,8 @@ struct StyleResult {
 std::string_view to_string(OptimizerKind kind);
 std::string_view to_string(PoolingKind kind);
 std::string_view to_string(InitKind kind);
+std::string_view to_string(StyleLossKind kind);
+StyleLossKind parse_style_loss(std::string_view text);
 std::string_view to_string(Precision precision);
 Precision parse_precision(std::string_view text);
 std::string_view to_string(Checkpointing mode);
@@ -109,5 +116,18 @@ std::uint64_t parse_memory_size(std::string_view text);
 // Parse the CLI/JSON spellings ("lbfgs", "adam", "max", "avg", ...); throw ConfigError otherwise.
 OptimizerKind parse_optimizer(std::string_view text);
 PoolingKind parse_pooling(std::string_view text);
+
+// Each statistic's default style weight. W2's raw term is larger than Gram's by a factor that
+// depends on the network and the images, so W2 has its own default, Gram's divided by
+// kW2StyleWeightDivisor (measured: docs/OBJECTIVE.md, "Style statistics"): at either default the
+// style and content terms weigh about the same in the total.
+inline constexpr double kW2StyleWeightDivisor = 1e6;
+double default_style_weight(StyleLossKind kind);
+// The weight that gives `to` the balance of style and content that `weight` gives `from`:
+// weight x default_style_weight(to) / default_style_weight(from). The CLI's --style-loss without
+// --style-weight uses it (from the default); so should the GUI when its choice changes (the style
+// strength stays). JSON readers do not: there a missing style_weight is the base's, and a batch
+// preset's overrides leave out a weight equal to the base's, so "missing" cannot mean "rescale".
+double equivalent_style_weight(double weight, StyleLossKind from, StyleLossKind to);
 
 }  // namespace shuimo::engine
