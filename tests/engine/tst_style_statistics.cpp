@@ -111,17 +111,16 @@ private Q_SLOTS:
     // 40 evaluations at 96² from the content take W2's objective (at its default weight) below
     // half of where it started: the four photographs with the ink paintings that set that weight,
     // and a generated picture. Measured (2026-12-05): 0.18, 0.21, 0.42, 0.18 and 0.30. Two gratings
-    // (sine : sine, 0.63) or two photo-like pictures (0.52) do not halve at this weight.
+    // (sine : sine, 0.63) or two photo-like pictures (0.52) do not halve at this weight. The suite
+    // runs the photograph nearest the bar (astronaut, 0.42) and the generated picture; the other
+    // three (0.18, 0.21, 0.18) cost two minutes of a loaded machine and add little.
     void fortyEvaluationsHalveTheObjective_data() {
         QTest::addColumn<engine::Image>("content");
         QTest::addColumn<engine::Image>("style");
         auto file = [](const char* path) {
             return image_io::read_image(std::filesystem::path(SHUIMO_SOURCE_DIR) / path).rgb;
         };
-        QTest::newRow("chelsea : misty_mountains") << file("tests/data/chelsea.png") << file("assets/styles/misty_mountains.png");
-        QTest::newRow("coffee : bamboo") << file("tests/data/coffee.png") << file("assets/styles/bamboo.png");
         QTest::newRow("astronaut : splashed_ink") << file("tests/data/astronaut.png") << file("assets/styles/splashed_ink.png");
-        QTest::newRow("rocket : lotus_pond") << file("tests/data/rocket.jpg") << file("assets/styles/lotus_pond.png");
         QTest::newRow("photo-like : sine") << testing::photo_like(96, 96, 3) << testing::sine_pattern(128, 96, 2.1);
     }
     void fortyEvaluationsHalveTheObjective() {
