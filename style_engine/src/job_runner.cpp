@@ -603,7 +603,9 @@ void JobRunner::run_optimiser(LevelRun& level) {
     // weights) starts this one; per-pixel curvature goes as 1/pixels (every term is a mean).
     const double pixels = static_cast<double>(x.numel());
     const double hint = lbfgs_scale_ > 0.0 ? lbfgs_scale_ * pixels / lbfgs_scale_elements_ : 0.0;
-    BoxLbfgs lbfgs(x, memory_.lbfgs_history, hint);
+    // At most as many pairs as the plan counted for this level (min(iterations, history), memory_plan.cpp):
+    // a level's own steps never make more, but pairs carried from the level before would.
+    BoxLbfgs lbfgs(x, std::max(1, std::min(memory_.lbfgs_history, level.budget)), hint);
     const bool whole_level = level.tile == 0;
     if (whole_level) lbfgs.carry_over(lbfgs_pairs_);
     level.carried = whole_level && !lbfgs_pairs_.empty();

@@ -267,6 +267,15 @@ private Q_SLOTS:
                                     .arg(with).arg(without).arg(coarse_loss);
         qInfo("%s", qPrintable(figures));
         QVERIFY2(with < 0.85 * without, qPrintable(figures));  // measured 0.75
+
+        // The memory a level's plan counts (min(iterations, history) pairs, memory_plan.cpp) holds with
+        // carried pairs too: a run keeps at most its history (the runner gives a level min(budget, history)),
+        // however many pairs it was handed.
+        QVERIFY(pairs.steps.size() > 3);
+        engine::BoxLbfgs small(start.clone().requires_grad_(true), 3, fine_scale);
+        small.carry_over(pairs);
+        const std::size_t kept = small.memory().steps.size();
+        QVERIFY2(kept == 3, qPrintable(QStringLiteral("%1 pairs kept with a history of 3").arg(kept)));
     }
 };
 
