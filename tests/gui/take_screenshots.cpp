@@ -11,6 +11,7 @@
 // selected while it paints and queued, back, the painting done and exported, quit).
 
 #include <QApplication>
+#include <QComboBox>
 #include <QDir>
 #include <QFileInfo>
 #include <QLinearGradient>
@@ -21,6 +22,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 #include <QTranslator>
 #include <cstdio>
 #include <tuple>
@@ -151,6 +153,22 @@ int main(int argc, char** argv) {
     qputenv("SHUIMO_STYLES_DIR", nothing.toUtf8());  // only the user's style in the gallery
 
     bool ok = true;
+    // Issue 28: the parameter panel's Advanced section with Wasserstein chosen, in both languages.
+    for (const QString language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+        shuimo::ui::installTranslators(app, language);
+        shuimo::ui::ParameterPanel panel;
+        panel.resize(420, 900);
+        panel.show();
+        panel.advancedToggle()->setChecked(true);
+        if (auto* statistic = qobject_cast<QComboBox*>(panel.fieldEditor("style_loss")))
+            statistic->setCurrentIndex(statistic->findData(QStringLiteral("w2")));
+        QTest::qWait(100);
+        const QString name = QStringLiteral("advanced_w2_%1.png").arg(language.left(2));
+        const QString path = QDir(out).filePath(name);
+        ok = panel.grab().save(path) && ok;
+        std::printf("%s\n", qPrintable(path));
+        removeTranslators();
+    }
     {
         qputenv("SHUIMO_MODEL_DIR", nothing.toUtf8());
         shuimo::ui::installTranslators(app, QStringLiteral("zh_CN"));
