@@ -47,6 +47,7 @@ export SHUIMO_TEST_WEIGHTS="$PWD/$weights" QT_QPA_PLATFORM=offscreen OMP_WAIT_PO
 
 caught=0
 survived=0
+declare -A built=()
 for entry in "${mutations[@]}"; do
     # Split on unescaped '|' ("\|" stands for a literal bar inside a field).
     IFS=$'\x1f' read -r name file before after target functions <<<"$(sed 's/\\|/\x1e/g; s/|/\x1f/g; s/\x1e/|/g' <<<"$entry")"
@@ -71,6 +72,7 @@ EOF
         continue
     fi
     result="SURVIVED"
+    built[$target]=1
     log=$(mktemp)
     if ! cmake --build "$build" --target "$target" -j "$jobs" >"$log" 2>&1; then
         result="CAUGHT (does not build)"
@@ -92,5 +94,10 @@ EOF
     fi
     rm -f "$log"
 done
+# The build directory holds what the last defect built: build the mutated targets again from the
+# reverted sources, so that a later run of a test there is the real code's.
+if [[ ${#built[@]} -gt 0 ]]; then
+    cmake --build "$build" --target "${!built[@]}" -j "$jobs" >/dev/null 2>&1 || echo "rebuilding ${!built[*]} from the reverted sources failed"
+fi
 echo "caught $caught, survived $survived"
 [[ $survived -eq 0 ]]

@@ -80,11 +80,17 @@ void BoxLbfgs::carry_over(const CurvatureMemory& from) {
         torch::Tensor s = resample(from.steps[k]);
         torch::Tensor y = resample(from.gradient_changes[k]).mul_(pixel_ratio);
         const double sy = torch::dot(s, y).item<double>();
-        if (!(sy > kMinCurvature)) continue;
-        pairs_.push_back({std::move(s), std::move(y), torch::full({}, 1.0 / sy, x_.options().requires_grad(false))});
-        const double yy = torch::dot(pairs_.back().y, pairs_.back().y).item<double>();
-        if (yy > 0.0 && std::isfinite(sy / yy)) scale_ = sy / yy;
+        remember(std::move(s), std::move(y), sy);
     }
+}
+
+void BoxLbfgs::remember(torch::Tensor s, torch::Tensor y, double sy) {
+    if (!(sy > kMinCurvature)) return;
+    const double yy = torch::dot(y, y).item<double>();
+    torch::Tensor rho = torch::full({}, 1.0 / sy, s.options());
+    pairs_.push_back({std::move(s), std::move(y), std::move(rho)});
+    if (static_cast<int>(pairs_.size()) > history_) pairs_.pop_front();
+    if (yy > 0.0 && std::isfinite(sy / yy)) scale_ = sy / yy;
 }
 
 // The two-loop recursion: minus the inverse-Hessian approximation times the gradient.
@@ -255,12 +261,7 @@ void BoxLbfgs::run(const std::function<torch::Tensor()>& objective) {
             y_kept = y * theta + model_s * (1.0 - theta);
             sy = torch::dot(s, y_kept).item<double>();
         }
-        if (sy > kMinCurvature) {
-            pairs_.push_back({s, y_kept, torch::full({}, 1.0 / sy, s.options())});
-            if (static_cast<int>(pairs_.size()) > history_) pairs_.pop_front();
-            const double yy = torch::dot(y_kept, y_kept).item<double>();
-            if (yy > 0.0 && std::isfinite(sy / yy)) scale_ = sy / yy;
-        }
+        remember(s, y_kept, sy);
         here = std::move(next);
         x_.detach().copy_(here.x.view_as(x_));
     }

@@ -73,6 +73,9 @@ private:
     };
 
     torch::Tensor direction(const torch::Tensor& gradient) const;
+    // Keeps the pair (s, y) when s·y > 0 (beyond rounding), dropping the oldest past `history`;
+    // its s·y / y·y becomes the scale.
+    void remember(torch::Tensor s, torch::Tensor y, double sy);
     Trial evaluate_at(const std::function<torch::Tensor()>& objective, const torch::Tensor& origin,
                       const torch::Tensor& d, double t);
     // The strong Wolfe search along clamp(origin + t·d) from `start` (t = 0), first trying t = first_step;

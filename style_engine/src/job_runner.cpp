@@ -9,7 +9,6 @@
 #include <new>
 #include <atomic>
 
-#include "box_lbfgs.h"
 #include "device_memory.h"
 #include "losses.h"
 #include "shuimo/engine/color.h"
