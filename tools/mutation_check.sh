@@ -31,11 +31,14 @@ mutations=(
 "lbfgs-never-lengthens|style_engine/src/box_lbfgs.cpp|        if (flat_enough(trial) \|\| trial.t >= last_breakpoint) return trial;|        return trial;|tst_optimiser_progress|lineSearchLengthensStepsOnAPlane;keepsUpWithTorchLbfgs"
 "lbfgs-pairs-undamped|style_engine/src/box_lbfgs.cpp|        if (sBs > 0.0 && sy < kDampingShare * sBs) {|        if (false) {|tst_optimiser_progress|keepsUpWithTorchLbfgs"
 "carried-pairs-unscaled|style_engine/src/box_lbfgs.cpp|.mul_(pixel_ratio)|.mul_(1.0)|tst_optimiser_progress|carriedPairsStartTheFinerLevelAhead"
-"lbfgs-leaves-the-box|style_engine/src/box_lbfgs.cpp|    trial.x = unclamped.clamp(lower_, upper_);|    trial.x = unclamped;|tst_optimiser_progress|keepsUpWithTorchLbfgs"
+"lbfgs-leaves-the-box|style_engine/src/box_lbfgs.cpp|    trial.x = torch::max(torch::min(unclamped, upper_), lower_);|    trial.x = unclamped;|tst_optimiser_progress|keepsUpWithTorchLbfgs"
 "stopped-run-blown-up|style_engine/src/job_runner.cpp|at_final_size \|\| stopped_early ? start|at_final_size ? start|tst_style_engine|cancelDuringACoarseLevelKeepsThatLevelsImage"
 "automatic-budget-ignored|style_engine/src/job_plan.cpp|params.max_memory : automatic_memory_budget(available)|params.max_memory : 0|tst_memory_plan|a3WithNoBudgetFitsTheAvailableMemory;automaticBudgetIsTheAvailableMemoryLessAMargin"
 "gram-backward-normalisation|style_engine/src/losses.cpp|        const torch::Tensor symmetric = (grad_gram + grad_gram.t()) / static_cast<double>(c * n);|        const torch::Tensor symmetric = (grad_gram + grad_gram.t()) / static_cast<double>(c * (n + 1));|tst_losses|tileObjectiveGradientMatchesFiniteDifferences"
 "w2-roots-in-fp32|style_engine/src/losses.cpp|    const torch::Tensor s = statistic.to(torch::kDouble);|    const torch::Tensor s = statistic.to(torch::kFloat);|tst_losses|w2TermMatchesAnIndependentComputation"
+"region-mask-ignored|style_engine/src/regions.cpp|masked_style_statistic(f, m, kind);|masked_style_statistic(f, torch::ones_like(m), kind);|tst_regions|twoRegionsEachNearerItsOwnStyle"
+"region-box-dropped|style_engine/src/job_runner.cpp|    if (level.targets.regions.lower.defined()) lbfgs.set_box(level.targets.regions.lower, level.targets.regions.upper);|    (void)0;|tst_regions|photoRegionStaysThePhoto;paperRegionTurnsToPaper"
+"batch-drops-regions|batch/src/batch_runner.cpp|                style_job.regions.push_back(std::move(region));|                (void)region;|tst_batch_runner|regionsReachTheEngineFromTheQueue"
 "w2-tile-goal-unshifted|style_engine/src/job_runner.cpp|            goals.push_back(targets.style_grams[l].statistic + grams[l].detach() - targets.level_grams[l]);|            goals.push_back(targets.style_grams[l].statistic);|tst_tiled_level|tilesOfAnImageWithTheStylesStatisticsStartAtTheirGoal"
 )
 

@@ -24,6 +24,10 @@ const OptionSpec kOptions[] = {
     {"style", "PATH", "Style reference; repeat for several."},
     {"output", "PATH", "Result file (.png, .jpg, .tif, .webp); never one of the inputs."},
     {"style-blend", "W1,W2,...", "Blend weight of each style (normalised to sum 1). Default: equal."},
+    {"region", "MASK:STYLE[:STRENGTH]",
+     "A region with its own style; repeat for several. MASK: a greyscale image (white = in the region, grey = partly), "
+     "any size, or 'sky' / 'faces' for an automatic mask of the photo (shuimo-cli mask); STYLE: a style image, 'photo' (keep the photo there) or 'paper' (blank paper); STRENGTH multiplies the "
+     "style weight (default 1; 0 keeps the photo). Pixels in no region get --style, or keep the photo without one."},
     {"weights", "PATH", "VGG-19 weights (.safetensors). Default: the installed model."},
 };
 const OptionSpec kTrailingOptions[] = {
@@ -167,13 +171,38 @@ engine::json::Value optionValue(const engine::ParamField& field, const QString& 
 }  // namespace
 
 QString stylize_help_text() {
-    QString text = QStringLiteral("Usage: shuimo-cli stylize --content PATH --style PATH [--style PATH ...] --output PATH [options]\n\n");
+    QString text = QStringLiteral("Usage: shuimo-cli stylize --content PATH --style PATH [--style PATH ...] [--region MASK:STYLE[:STRENGTH] ...] --output PATH [options]\n\n");
     std::vector<std::string> storage;
     for (const auto& spec : allOptions(storage)) {
         if (*spec.value) text += QStringLiteral("  --%1 %2\n      %3\n").arg(QString::fromUtf8(spec.name), QString::fromUtf8(spec.value), QString::fromUtf8(spec.help));
         else text += QStringLiteral("  --%1\n      %2\n").arg(QString::fromUtf8(spec.name), QString::fromUtf8(spec.help));
     }
     return text;
+}
+
+RegionOption parse_region_option(const QString& text) {
+    const auto usage = [&](const std::string& why) {
+        return UsageError("--region " + text.toStdString() + ": " + why + " (MASK:STYLE[:STRENGTH], STYLE a path, 'photo' or 'paper')");
+    };
+    QStringList parts = text.split(QLatin1Char(':'));
+    RegionOption region;
+    if (parts.size() >= 3) {
+        bool ok = false;
+        const double strength = parts.last().trimmed().toDouble(&ok);
+        if (ok) {
+            if (!std::isfinite(strength) || strength < 0.0) throw usage("the strength must be a number >= 0");
+            region.strength = strength;
+            parts.removeLast();
+        }
+    }
+    if (parts.size() < 2 || parts.first().isEmpty()) throw usage("a mask and a style are needed");
+    region.mask = to_path(parts.takeFirst());
+    const QString style = parts.join(QLatin1Char(':'));
+    if (style.isEmpty()) throw usage("a style is needed");
+    if (style == QLatin1String("photo")) region.kind = engine::RegionKind::Photo;
+    else if (style == QLatin1String("paper")) region.kind = engine::RegionKind::Paper;
+    else region.style = to_path(style);
+    return region;
 }
 
 StylizeOptions parse_stylize_options(const QStringList& arguments) {
@@ -185,12 +214,14 @@ StylizeOptions parse_stylize_options(const QStringList& arguments) {
     if (!parser.positionalArguments().isEmpty()) {
         throw UsageError("unexpected argument '" + parser.positionalArguments().first().toStdString() + "'");
     }
-    for (const char* required : {"content", "style", "output"}) {
+    for (const char* required : {"content", "output"}) {
         if (!parser.isSet(QString::fromLatin1(required))) throw UsageError(std::string("--") + required + " is required");
     }
+    if (!parser.isSet(QStringLiteral("style")) && !parser.isSet(QStringLiteral("region")))
+        throw UsageError("--style is required (or at least one --region)");
     for (const auto& spec : specs) {
         const QString name = QString::fromUtf8(spec.name);
-        if (name != QLatin1String("style") && parser.values(name).size() > 1)
+        if (name != QLatin1String("style") && name != QLatin1String("region") && parser.values(name).size() > 1)
             throw UsageError("--" + name.toStdString() + " was given more than once");
     }
 
@@ -198,6 +229,7 @@ StylizeOptions parse_stylize_options(const QStringList& arguments) {
     engine::StyleParams& p = options.params;
     options.content = to_path(parser.value(QStringLiteral("content")));
     for (const QString& style : parser.values(QStringLiteral("style"))) options.styles.push_back(to_path(style));
+    for (const QString& region : parser.values(QStringLiteral("region"))) options.regions.push_back(parse_region_option(region));
     options.output = to_path(parser.value(QStringLiteral("output")));
     if (parser.isSet(QStringLiteral("weights"))) options.weights = to_path(parser.value(QStringLiteral("weights")));
 

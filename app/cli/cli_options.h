@@ -18,10 +18,22 @@ public:
     using std::runtime_error::runtime_error;
 };
 
+// --region MASK:STYLE[:STRENGTH] (docs/REGIONS.md): STYLE a path, "photo" or "paper".
+struct RegionOption {
+    std::filesystem::path mask;
+    engine::RegionKind kind = engine::RegionKind::Style;
+    std::filesystem::path style;  // kind Style only
+    double strength = 1.0;
+};
+
+// "MASK:STYLE[:STRENGTH]" -> a RegionOption. Throws UsageError.
+RegionOption parse_region_option(const QString& text);
+
 struct StylizeOptions {
     std::filesystem::path content;
     std::vector<std::filesystem::path> styles;
     std::vector<double> style_blend;
+    std::vector<RegionOption> regions;
     std::filesystem::path output;
     std::optional<std::filesystem::path> weights;
     std::optional<std::filesystem::path> init_image;

@@ -15,6 +15,7 @@
 #include "models_command.h"
 #include "progress_printer.h"
 #include "shuimo/engine/style_engine.h"
+#include "mask_command.h"
 #include "stylize_command.h"
 
 namespace {
@@ -26,6 +27,7 @@ extern "C" void request_cancel(int) { g_cancel_requested.store(true); }
 constexpr const char* kUsage =
     "Usage: shuimo-cli stylize --content PATH --style PATH --output PATH [options]\n"
     "       shuimo-cli batch QUEUE.json [--devices LIST] [--shard I/N] [--retry-failed]   (shuimo-cli batch --help)\n"
+    "       shuimo-cli mask sky|faces --input PHOTO --output MASK.png   (an automatic region mask to correct)\n"
     "       shuimo-cli info\n"
     "       shuimo-cli doctor   (what this build and machine have: CUDA, GPUs, BLAS, models, styles)\n"
     "       shuimo-cli models list | download NAME [--keep-original] | import FILE [--name ID] | verify [NAME] |\n"
@@ -87,13 +89,14 @@ int main(int argc, char** argv) {
         if (command == QLatin1String("batch")) return shuimo::cli::run_batch_command(arguments);
         if (command == QLatin1String("models")) return shuimo::cli::run_models_command(arguments);
         if (command == QLatin1String("doctor")) return shuimo::cli::run_doctor_command(arguments);
+        if (command == QLatin1String("mask")) return shuimo::cli::run_mask_command(arguments);
         if (command == QLatin1String("info")) {
             const auto info = shuimo::engine::engine_info();
             std::printf("torch %s\ncuda %s (%d devices)\ncpu threads %d\n", info.torch_version.c_str(),
                         info.cuda_available ? "yes" : "no", info.cuda_device_count, info.cpu_threads);
             return 0;
         }
-        throw shuimo::cli::UsageError("unknown command '" + command.toStdString() + "' (commands: stylize, batch, models, info, doctor)");
+        throw shuimo::cli::UsageError("unknown command '" + command.toStdString() + "' (commands: stylize, batch, mask, models, info, doctor)");
     } catch (const shuimo::cli::UsageError& e) {
         std::fprintf(stderr, "shuimo-cli: error: %s\n", e.what());
         return 2;

@@ -12,6 +12,7 @@
 #include "shuimo/engine/schedule.h"
 #include "shuimo/engine/style_engine.h"
 #include "shuimo/engine/system_helpers.h"
+#include "shuimo/image_io/auto_masks.h"
 #include "shuimo/image_io/image_io.h"
 
 namespace shuimo::cli {
@@ -22,6 +23,10 @@ using engine::same_file;
 void refuse_overwriting_inputs(const StylizeOptions& options) {
     std::vector<std::filesystem::path> inputs{options.content};
     inputs.insert(inputs.end(), options.styles.begin(), options.styles.end());
+    for (const auto& region : options.regions) {
+        if (region.mask != "sky" && region.mask != "faces") inputs.push_back(region.mask);
+        if (region.kind == engine::RegionKind::Style) inputs.push_back(region.style);
+    }
     if (options.init_image) inputs.push_back(*options.init_image);
     for (const auto& input : inputs) {
         if (same_file(options.output, input)) {
@@ -117,6 +122,26 @@ StylizeOutcome run_stylize(const StylizeOptions& options, engine::ProgressSink& 
     image_io::LoadedImage content = image_io::read_image(options.content);
     job.content = content.rgb;
     for (const auto& style : options.styles) job.styles.push_back(image_io::read_image(style).rgb);
+    for (std::size_t r = 0; r < options.regions.size(); ++r) {
+        const RegionOption& option = options.regions[r];
+        engine::Region region;
+        // "sky" and "faces" are made from the photo (image_io/auto_masks.h); anything else is a mask file,
+        // read as RGB (a grey mask's mean is its grey).
+        if (auto automatic = image_io::automatic_mask(option.mask.string(), job.content)) {
+            if (!std::any_of(automatic->pixels.begin(), automatic->pixels.end(), [](float v) { return v > 1.0f / 255.0f; })) {
+                sink.on_notice("region " + std::to_string(r + 1) + ": no " + option.mask.string() + " found in " +
+                               options.content.filename().string() + "; the region is left out");
+                continue;
+            }
+            region.mask = std::move(*automatic);
+        } else {
+            region.mask = image_io::read_image(option.mask).rgb;
+        }
+        region.kind = option.kind;
+        region.strength = option.strength;
+        if (option.kind == engine::RegionKind::Style) region.style = image_io::read_image(option.style).rgb;
+        job.regions.push_back(std::move(region));
+    }
     if (options.init_image) job.init_image = image_io::read_image(*options.init_image).rgb;
 
     engine::StyleEngine style_engine(weights);

@@ -91,6 +91,38 @@ StyleChoice style_from_json(const Value* value, const std::string& where) {
     return style;
 }
 
+QJsonObject region_to_json(const RegionChoice& region) {
+    return QJsonObject{{QStringLiteral("mask"), q(region.mask)}, {QStringLiteral("style"), q(region.style)},
+                       {QStringLiteral("strength"), region.strength}};
+}
+
+std::vector<RegionChoice> regions_from_json(ObjectReader& owner) {
+    std::vector<RegionChoice> regions;
+    const Value* array = owner.typed("regions", Value::Kind::Array, "an array");
+    if (!array) return regions;
+    for (std::size_t n = 0; n < array->array.size(); ++n) {
+        const std::string where = owner.where() + ", regions[" + std::to_string(n) + "]";
+        if (array->array[n].kind != Value::Kind::Object)
+            throw QueueError(where + ": a region is {\"mask\": FILE, \"style\": FILE | \"photo\" | \"paper\", \"strength\": N}");
+        ObjectReader r(array->array[n], where);
+        RegionChoice region;
+        region.mask = r.text("mask", "", true);
+        region.style = r.text("style", "", true);
+        region.strength = r.number("strength", 1.0, 0.0, 1e6);
+        r.finish();
+        if (region.mask.empty()) r.fail("mask is empty");
+        if (region.style.empty()) r.fail("style is empty: a style image, \"photo\" or \"paper\"");
+        regions.push_back(std::move(region));
+    }
+    return regions;
+}
+
+QJsonArray regions_to_json(const std::vector<RegionChoice>& regions) {
+    QJsonArray array;
+    for (const auto& region : regions) array.append(region_to_json(region));
+    return array;
+}
+
 OutputSettings output_from_json(const Value* json, const std::string& where) {
     OutputSettings out;
     if (!json) return out;
@@ -138,6 +170,7 @@ BatchSpec spec_from_json(ObjectReader& r) {
         for (std::size_t n = 0; n < styles->array.size(); ++n)
             spec.styles.push_back(style_from_json(&styles->array[n], r.where() + ", styles[" + std::to_string(n) + "]"));
     }
+    spec.regions = regions_from_json(r);
     std::set<std::string> names;
     if (const Value* presets = r.typed("presets", Value::Kind::Array, "an array")) {
         for (std::size_t n = 0; n < presets->array.size(); ++n) {
@@ -163,6 +196,7 @@ BatchJob job_from_json(const Value& value, const std::string& where) {
     job.id = r.text("id", "", true);
     job.content = r.text("content", "", true);
     job.style = style_from_json(r.get("style"), where + ", style");
+    job.regions = regions_from_json(r);
     job.preset = r.text("preset");
     const Value* params = r.typed("params", Value::Kind::Object, "an object");
     job.params = engine::params_from_json_value(params ? *params : Value::of_object(), {}, true, where + ", params");
@@ -195,6 +229,7 @@ QJsonObject job_to_json(const BatchJob& job) {
     json[QStringLiteral("id")] = q(job.id);
     json[QStringLiteral("content")] = q(job.content);
     json[QStringLiteral("style")] = style_to_json(job.style);
+    if (!job.regions.empty()) json[QStringLiteral("regions")] = regions_to_json(job.regions);
     json[QStringLiteral("preset")] = q(job.preset);
     json[QStringLiteral("params")] = params_to_json(job.params);
     json[QStringLiteral("output")] = q(job.output);
@@ -309,6 +344,7 @@ std::vector<BatchJob> expand_jobs(const BatchSpec& spec, const std::filesystem::
                 job.id = std::to_string(jobs.size() + 1);
                 job.content = content;
                 job.style = style;
+                job.regions = spec.regions;
                 job.preset = presets[p].name;
                 job.params = preset_params[p];
                 NameFields fields{content.stem().string(), style.name, presets[p].name, static_cast<int>(jobs.size() + 1), width,
@@ -332,6 +368,7 @@ QJsonObject queue_to_json(const BatchQueue& queue) {
     QJsonArray styles;
     for (const auto& style : queue.spec.styles) styles.append(style_to_json(style));
     json[QStringLiteral("styles")] = styles;
+    if (!queue.spec.regions.empty()) json[QStringLiteral("regions")] = regions_to_json(queue.spec.regions);
     QJsonArray presets;
     for (const auto& preset : queue.spec.presets) {
         presets.append(QJsonObject{{QStringLiteral("name"), q(preset.name)}, {QStringLiteral("params"), preset.overrides}});

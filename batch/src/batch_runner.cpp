@@ -14,6 +14,7 @@
 #include "shuimo/engine/errors.h"
 #include "shuimo/engine/style_engine.h"
 #include "shuimo/engine/system_helpers.h"
+#include "shuimo/image_io/auto_masks.h"
 #include "shuimo/image_io/image_io.h"
 
 namespace shuimo::batch {
@@ -245,6 +246,22 @@ struct BatchRunner::Impl {
             style_job.content = content.rgb;
             for (const auto& style : job.style.files) style_job.styles.push_back(image_io::read_image(queue.resolve(style)).rgb);
             style_job.style_blend = job.style.blend;
+            for (const auto& choice : job.regions) {
+                engine::Region region;
+                if (auto automatic = image_io::automatic_mask(choice.mask.string(), style_job.content)) {
+                    // An automatic region that finds nothing in this photo (no sky, no face) is left out of its job.
+                    if (std::none_of(automatic->pixels.begin(), automatic->pixels.end(), [](float v) { return v > 1.0f / 255.0f; }))
+                        continue;
+                    region.mask = std::move(*automatic);
+                } else {
+                    region.mask = image_io::read_image(queue.resolve(choice.mask)).rgb;
+                }
+                region.strength = choice.strength;
+                if (choice.style == "photo") region.kind = engine::RegionKind::Photo;
+                else if (choice.style == "paper") region.kind = engine::RegionKind::Paper;
+                else region.style = image_io::read_image(queue.resolve(choice.style)).rgb;
+                style_job.regions.push_back(std::move(region));
+            }
 
             JobSink sink(*this, job.id);
             const engine::StyleResult result = engine.run(style_job, sink);

@@ -61,6 +61,20 @@ std::string settings_hash(const BatchQueue& queue, const BatchJob& job, FileHash
     QJsonArray blend;
     for (const double w : job.style.blend) blend.append(w);
     what[QStringLiteral("blend")] = blend;
+    if (!job.regions.empty()) {  // absent without regions: the hashes of earlier records stay valid
+        QJsonArray regions;
+        for (const auto& region : job.regions) {
+            const bool file = region.style != "photo" && region.style != "paper";
+            // "sky" and "faces" are made from the photo, whose bytes are hashed already: the name says it.
+            const bool automatic = region.mask == "sky" || region.mask == "faces";
+            regions.append(QJsonObject{{QStringLiteral("mask"), QString::fromStdString(automatic ? region.mask.string()
+                                                                                               : hashes.sha256(queue.resolve(region.mask)))},
+                                       {QStringLiteral("style"), QString::fromStdString(file ? hashes.sha256(queue.resolve(region.style))
+                                                                                            : region.style)},
+                                       {QStringLiteral("strength"), region.strength}});
+        }
+        what[QStringLiteral("regions")] = regions;
+    }
     what[QStringLiteral("params")] = painting_params_json(job.params);
     what[QStringLiteral("format")] = QString::fromStdString(queue.spec.output.format);
     what[QStringLiteral("bit_depth")] = queue.spec.output.bit_depth;

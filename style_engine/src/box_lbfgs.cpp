@@ -48,10 +48,16 @@ double cubic_minimum(double t1, double f1, double g1, double t2, double f2, doub
 BoxLbfgs::BoxLbfgs(torch::Tensor x, int history, double initial_scale, double lower, double upper)
     : x_(std::move(x)),
       history_(std::max(1, history)),
-      lower_(lower),
-      upper_(upper),
+      lower_(torch::full({}, lower, x_.options().requires_grad(false))),
+      upper_(torch::full({}, upper, x_.options().requires_grad(false))),
       initial_scale_(std::isfinite(initial_scale) && initial_scale > 0.0 ? initial_scale : 0.0),
       scale_(initial_scale_) {}
+
+void BoxLbfgs::set_box(const torch::Tensor& lower, const torch::Tensor& upper) {
+    TORCH_CHECK(lower.numel() == x_.numel() && upper.numel() == x_.numel(), "BoxLbfgs::set_box: bounds and x differ in size");
+    lower_ = lower.detach().reshape(-1).to(x_.options().requires_grad(false)).contiguous();
+    upper_ = upper.detach().reshape(-1).to(x_.options().requires_grad(false)).contiguous();
+}
 
 CurvatureMemory BoxLbfgs::memory() const {
     CurvatureMemory kept;
@@ -120,7 +126,7 @@ BoxLbfgs::Trial BoxLbfgs::evaluate_at(const std::function<torch::Tensor()>& obje
     Trial trial;
     trial.t = t;
     const torch::Tensor unclamped = origin + d * t;
-    trial.x = unclamped.clamp(lower_, upper_);
+    trial.x = torch::max(torch::min(unclamped, upper_), lower_);
     x_.detach().copy_(trial.x.view_as(x_));
     {
         torch::AutoGradMode enable_grad(true);

@@ -39,6 +39,10 @@ public:
     // at print size). 0: start as torch's LBFGS does.
     BoxLbfgs(torch::Tensor x, int history, double initial_scale = 0.0, double lower = 0.0, double upper = 1.0);
 
+    // Before run(): a box of its own for every sample (lower <= upper, as many samples as x, x
+    // already inside): where lower == upper the sample never moves (docs/REGIONS.md).
+    void set_box(const torch::Tensor& lower, const torch::Tensor& upper);
+
     // Runs until `objective` throws. The objective evaluates at x, leaves the
     // gradient in x.grad() and returns the loss (0-dim); this class moves x.
     void run(const std::function<torch::Tensor()>& objective);
@@ -86,8 +90,8 @@ private:
 
     torch::Tensor x_;
     int history_;
-    double lower_;
-    double upper_;
+    torch::Tensor lower_;  // 0-dim, or one per sample (flattened)
+    torch::Tensor upper_;
     double initial_scale_;
     double scale_;
     std::deque<Pair> pairs_;

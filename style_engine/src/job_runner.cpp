@@ -44,7 +44,8 @@ void check_rgb(const Image& image, const std::string& what) {
 void validate_job(const StyleJob& job) {
     validate(job.params);
     check_rgb(job.content, "content image");
-    if (job.styles.empty()) throw ConfigError("at least one style image is needed");
+    if (job.styles.empty() && job.regions.empty()) throw ConfigError("at least one style image is needed");
+    validate_regions(job.regions);
     for (std::size_t k = 0; k < job.styles.size(); ++k) check_rgb(job.styles[k], "style image " + std::to_string(k + 1));
     if (!job.style_blend.empty()) {
         if (job.style_blend.size() != job.styles.size()) {
@@ -107,12 +108,24 @@ JobRunner::JobRunner(const StyleJob& job, ProgressSink& sink, ModelCache& models
     memory_ = initial_memory_decisions(p_);
     weights_ = loss_weights_of(p_);
 
+    // The paper: the one asked for, else the first style's (the ordinary styles', else a region's).
+    const Image* first_style = !job.styles.empty() ? &job.styles.front() : nullptr;
+    for (const Region& region : job.regions)
+        if (!first_style && region.kind == RegionKind::Style && !region.style.empty()) first_style = &region.style;
+    const bool any_paper_region =
+        std::any_of(job.regions.begin(), job.regions.end(), [](const Region& r) { return r.kind == RegionKind::Paper; });
     if (p_.paper_colour) paper_ = {(*p_.paper_colour)[0], (*p_.paper_colour)[1], (*p_.paper_colour)[2]};
-    else if (p_.monochrome_ink) paper_ = estimate_paper_colour(job.styles.front());
+    else if ((p_.monochrome_ink || any_paper_region) && first_style) paper_ = estimate_paper_colour(*first_style);
 
     // Inputs go to the device once; each level resamples them from there.
     content_full_ = image_to_tensor(job.content).to(device_);
     for (const auto& style : job.styles) styles_full_.push_back(image_to_tensor(style).to(device_));
+    for (std::size_t r = 0; r < job.regions.size(); ++r) {
+        const Region& region = job.regions[r];
+        region_masks_full_.push_back(mask_to_tensor(region.mask, "region " + std::to_string(r + 1)).to(device_));
+        const bool styled = region.kind == RegionKind::Style && region.strength > 0.0;
+        region_styles_full_.push_back(styled ? image_to_tensor(region.style).to(device_) : torch::Tensor());
+    }
 }
 
 double JobRunner::seconds_since_start() const { return std::chrono::duration<double>(Clock::now() - started_).count(); }
@@ -133,8 +146,58 @@ JobRunner::Targets JobRunner::make_targets(Size size) const {
     Targets targets;
     targets.content = resize_image_tensor(content_full_, size);
     add_content_features(targets);
-    targets.style_grams = style_grams(size, 0);
+    if (!styles_full_.empty()) targets.style_grams = style_grams(size, 0);
+    if (!job_.regions.empty()) targets.regions = level_regions(targets.content, targets.style_grams, 0);
     return targets;
+}
+
+LevelRegions JobRunner::level_regions(const torch::Tensor& content, const std::vector<StyleTarget>& rest, int window) const {
+    torch::NoGradGuard no_grad;
+    const Size size{static_cast<int>(content.size(3)), static_cast<int>(content.size(2))};
+    const int style_long_side = std::max(1, static_cast<int>(std::lround(std::max(size.width, size.height) * p_.style_scale)));
+    RegionInputs in;
+    in.regions = &job_.regions;
+    in.masks_full = &region_masks_full_;
+    in.content = content;
+    in.paper = paper_;
+    for (const auto slot : capture_.style_slots) in.layer_downsample.push_back(capture_.downsample[slot]);
+    in.style_targets = [&](std::size_t r) {
+        const std::string what = "region " + std::to_string(r + 1) + "'s style";
+        const torch::Tensor& style = region_styles_full_[r];
+        if (window <= 0) return style_targets(style_statistics_of(style, size, what), p_.style_loss);
+        // A tiled level's style image may be as large as the level: resampled on the host, seen in windows.
+        const Size style_size = fit_long_side(static_cast<int>(style.size(3)), static_cast<int>(style.size(2)), style_long_side);
+        check_min_side(style_size, min_side_, what + " at this size and style scale");
+        return style_targets(windowed_grams(resize_image_tensor(style.to(torch::kCPU), style_size), window), p_.style_loss);
+    };
+    in.rest_targets = &rest;
+    return make_level_regions(in);
+}
+
+std::vector<std::vector<torch::Tensor>> JobRunner::windowed_region_statistics(const torch::Tensor& image, const LevelRegions& regions,
+                                                                              int window) const {
+    torch::NoGradGuard no_grad;
+    const std::size_t layers = p_.style_layers.size();
+    std::vector<std::vector<torch::Tensor>> sums(regions.terms.size(), std::vector<torch::Tensor>(layers));
+    std::vector<std::vector<torch::Tensor>> masses(regions.terms.size(), std::vector<torch::Tensor>(layers));
+    for_each_window({image}, p_.style_layers, window, [&](std::size_t l, const std::vector<torch::Tensor>& cores, int y, int x) {
+        const torch::Tensor& f = cores[0];
+        for (std::size_t r = 0; r < regions.terms.size(); ++r) {
+            const RegionTerm& term = regions.terms[r];
+            if (!term.counted[l]) continue;
+            const torch::Tensor m = term.layer_masks[l].narrow(0, y, f.size(2)).narrow(1, x, f.size(3)).to(f.device());
+            const torch::Tensor mass = m.sum();
+            if (!(mass.item<double>() > 0.0)) continue;
+            // A masked statistic is a weighted average: weighted by its mass, the cores' add to the whole's.
+            const torch::Tensor sum = masked_style_statistic(f, m, p_.style_loss) * mass;
+            sums[r][l] = sums[r][l].defined() ? sums[r][l] + sum : sum;
+            masses[r][l] = masses[r][l].defined() ? masses[r][l] + mass : mass;
+        }
+    });
+    for (std::size_t r = 0; r < sums.size(); ++r)
+        for (std::size_t l = 0; l < layers; ++l)
+            if (sums[r][l].defined()) sums[r][l] = sums[r][l] / masses[r][l];
+    return sums;
 }
 
 void JobRunner::add_content_features(Targets& targets) const {
@@ -184,7 +247,7 @@ std::vector<torch::Tensor> JobRunner::windowed_grams(const torch::Tensor& image,
     }
     std::vector<torch::Tensor> sums;
     std::vector<double> positions;
-    for_each_window({image}, p_.style_layers, window, [&](std::size_t l, const std::vector<torch::Tensor>& cores) {
+    for_each_window({image}, p_.style_layers, window, [&](std::size_t l, const std::vector<torch::Tensor>& cores, int, int) {
         if (sums.size() <= l) sums.resize(l + 1), positions.resize(l + 1, 0.0);
         const double n = static_cast<double>(cores[0].size(2) * cores[0].size(3));
         const torch::Tensor sum = style_statistic(cores[0], p_.style_loss) * n;
@@ -197,7 +260,7 @@ std::vector<torch::Tensor> JobRunner::windowed_grams(const torch::Tensor& image,
 }
 
 void JobRunner::for_each_window(const std::vector<torch::Tensor>& images, const std::vector<std::string>& layer_names, int window,
-                                const std::function<void(std::size_t, const std::vector<torch::Tensor>&)>& visit) const {
+                                const std::function<void(std::size_t, const std::vector<torch::Tensor>&, int, int)>& visit) const {
     torch::NoGradGuard no_grad;
     const std::vector<int> layers = layer_indices(layer_names);
     const int height = static_cast<int>(images.front().size(2));
@@ -208,7 +271,7 @@ void JobRunner::for_each_window(const std::vector<torch::Tensor>& images, const 
         for (std::size_t l = 0; l < layers.size(); ++l) {
             std::vector<torch::Tensor> cores;
             for (const auto& f : features) cores.push_back(f[l]);
-            visit(l, cores);
+            visit(l, cores, 0, 0);
         }
         return;
     }
@@ -249,49 +312,59 @@ void JobRunner::for_each_window(const std::vector<torch::Tensor>& images, const 
                 std::vector<torch::Tensor> cores;
                 for (const auto& image_features : features)
                     cores.push_back(image_features[l].narrow(2, fy0, fy1 - fy0).narrow(3, fx0, fx1 - fx0));
-                visit(l, cores);
+                visit(l, cores, y0 / ds, x0 / ds);  // y0, x0 on the 32-pixel lattice: whole positions
             }
         }
     }
 }
 
 torch::Tensor JobRunner::landed_objective(const torch::Tensor& canvas, const torch::Tensor& content,
-                                          const std::vector<StyleTarget>& grams, int window) const {
+                                          const std::vector<StyleTarget>& grams, int window, const LevelRegions& regions) const {
     torch::NoGradGuard no_grad;
     // Content: the mean squared feature difference, summed over the layers (content_loss), window by window.
     std::vector<double> squared(p_.content_layers.size(), 0.0), elements(p_.content_layers.size(), 0.0);
-    for_each_window({canvas, content}, p_.content_layers, window, [&](std::size_t l, const std::vector<torch::Tensor>& cores) {
+    for_each_window({canvas, content}, p_.content_layers, window, [&](std::size_t l, const std::vector<torch::Tensor>& cores, int, int) {
         squared[l] += (cores[0].to(torch::kFloat) - cores[1].to(torch::kFloat)).pow(2).sum().item<double>();
         elements[l] += static_cast<double>(cores[0].numel());
     });
     double content_term = 0.0;
     for (std::size_t l = 0; l < squared.size(); ++l) content_term += squared[l] / elements[l];
-    const torch::Tensor style_term = style_loss_of_statistics(windowed_grams(canvas, window), grams, p_.style_layer_weights);
+    const bool with_regions = !regions.terms.empty() || regions.lower.defined();
+    const torch::Tensor style_term =
+        with_regions ? region_style_loss(windowed_region_statistics(canvas, regions, window), regions, {}, p_.style_layer_weights)
+                     : style_loss_of_statistics(windowed_grams(canvas, window), grams, p_.style_layer_weights);
     const torch::Tensor tv_term = tv_loss(canvas.to(torch::kFloat));
     const double total = content_term * weights_.content + style_term.item<double>() * weights_.style + tv_term.item<double>() * weights_.tv;
     return torch::full({}, total, torch::TensorOptions().dtype(torch::kFloat));
 }
 
+std::vector<torch::Tensor> JobRunner::style_statistics_of(const torch::Tensor& style, Size size, const std::string& what) const {
+    torch::NoGradGuard no_grad;
+    const int style_long_side = std::max(1, static_cast<int>(std::lround(std::max(size.width, size.height) * p_.style_scale)));
+    const Size style_size = fit_long_side(static_cast<int>(style.size(3)), static_cast<int>(style.size(2)), style_long_side);
+    check_min_side(style_size, min_side_, what + " at this size and style scale");
+    std::vector<torch::Tensor> statistics;
+    for (const auto& f : (*net_)->forward(net_input(resize_image_tensor(style, style_size)), layer_indices(p_.style_layers), p_.pooling))
+        statistics.push_back(style_statistic(f, p_.style_loss));
+    return statistics;
+}
+
 std::vector<StyleTarget> JobRunner::style_grams(Size size, int window) const {
     torch::NoGradGuard no_grad;
-    const std::vector<int> style_layers = layer_indices(p_.style_layers);
-    if (style_layers.empty()) return {};
+    if (p_.style_layers.empty()) return {};
     const int style_long_side = std::max(1, static_cast<int>(std::lround(std::max(size.width, size.height) * p_.style_scale)));
     std::vector<std::vector<torch::Tensor>> style_grams;
     for (std::size_t k = 0; k < styles_full_.size(); ++k) {
-        const Size style_size = fit_long_side(static_cast<int>(styles_full_[k].size(3)), static_cast<int>(styles_full_[k].size(2)),
-                                              style_long_side);
-        check_min_side(style_size, min_side_, "style image " + std::to_string(k + 1) + " at this size and style scale");
+        const std::string what = "style image " + std::to_string(k + 1);
         if (window > 0) {
             // A tiled level's style image may be as large as the level: resampled on the host, seen in windows.
+            const Size style_size = fit_long_side(static_cast<int>(styles_full_[k].size(3)),
+                                                  static_cast<int>(styles_full_[k].size(2)), style_long_side);
+            check_min_side(style_size, min_side_, what + " at this size and style scale");
             style_grams.push_back(windowed_grams(resize_image_tensor(styles_full_[k].to(torch::kCPU), style_size), window));
             continue;
         }
-        const torch::Tensor style_tensor = resize_image_tensor(styles_full_[k], style_size);
-        std::vector<torch::Tensor> grams;
-        for (const auto& f : (*net_)->forward(net_input(style_tensor), style_layers, p_.pooling))
-            grams.push_back(style_statistic(f, p_.style_loss));
-        style_grams.push_back(std::move(grams));
+        style_grams.push_back(style_statistics_of(styles_full_[k], size, what));
     }
     return style_targets(blend_grams(style_grams, job_.style_blend), p_.style_loss);
 }
@@ -342,6 +415,14 @@ JobRunner::Terms JobRunner::objective_terms(const torch::Tensor& image, const Ta
     Terms terms;
     terms.content = content_loss(pick(features, capture_.content_slots), targets.content_features);
     terms.tv = tv_loss(image);
+    if (!targets.regions.terms.empty() || targets.regions.lower.defined()) {
+        // Regions (docs/REGIONS.md): each region's style term on its masked features.
+        const auto statistics = region_statistics(pick(features, capture_.style_slots), targets.regions, p_.style_loss);
+        terms.region_goals = region_tile_goals(statistics, targets.regions, p_.style_loss);
+        terms.style = region_style_loss(statistics, targets.regions, terms.region_goals, p_.style_layer_weights);
+        terms.total = terms.content * weights_.content + terms.style * weights_.style + terms.tv * weights_.tv;
+        return terms;
+    }
     std::vector<torch::Tensor> grams;
     for (const auto& f : pick(features, capture_.style_slots)) grams.push_back(style_statistic(f, p_.style_loss));
     if (!targets.level_grams.empty() && targets.tile_goals.empty()) {
@@ -463,6 +544,8 @@ torch::Tensor JobRunner::evaluate(LevelRun& level) {
     // A tile's first evaluation is at its start: its goals are fixed from there.
     Targets& t = level.targets;
     if (!t.level_grams.empty() && t.tile_goals.empty()) t.tile_goals = terms.tile_goals;
+    for (std::size_t r = 0; r < terms.region_goals.size(); ++r)
+        if (!terms.region_goals[r].empty()) t.regions.terms[r].goals = terms.region_goals[r];
     keep_if_best(level, terms.total);
     report(level, terms);
     return terms.total;
@@ -495,7 +578,8 @@ void JobRunner::start_from(LevelRun& level, torch::Tensor x) {
 void JobRunner::begin_attempt(LevelRun& level, const torch::Tensor& start) {
     level.targets = make_targets(level.size);
     level.content_at_size = p_.preserve_colors ? tensor_to_image(level.targets.content) : Image{};
-    start_from(level, initial_image(level.size, start, level.targets.content, device_));
+    // With regions that hold the photo or the paper, the start is held in their box too.
+    start_from(level, hold_in_box(initial_image(level.size, start, level.targets.content, device_), level.targets.regions));
 }
 
 // --- A tiled level (docs/TILING.md) ---------------------------------------------
@@ -525,14 +609,21 @@ void JobRunner::optimise_tiled_level(LevelRun& level, const TilePlan& tiles, con
     // Every tile aims at the whole level's style statistics (exactly: windows with
     // their layers' full context, as large as the plan's budget allows).
     const int gram_window = tiles.gram_window;
-    const std::vector<StyleTarget> grams = style_grams(size, gram_window);
+    const std::vector<StyleTarget> grams = styles_full_.empty() ? std::vector<StyleTarget>{} : style_grams(size, gram_window);
+    // Regions (docs/REGIONS.md): made for the whole level on the host; each tile takes its part.
+    const LevelRegions regions = job_.regions.empty() ? LevelRegions{} : level_regions(content, grams, gram_window);
+    canvas = hold_in_box(canvas, regions);
+    std::vector<int> style_downsample;
+    for (const auto slot : capture_.style_slots) style_downsample.push_back(capture_.downsample[slot]);
     const bool previews = p_.preview_every > 0 || p_.preview_interval_ms > 0;
     int number = 0;
     for (int pass = 0; pass < tiles.passes() && !cancelled_ && !diverged_; ++pass) {
         const torch::Tensor pass_start = canvas.clone();
         const TileGrid grid = tiles.grid(size, pass);
         // Where the whole image stands at the pass's start: each tile's goals are measured from it.
-        const std::vector<torch::Tensor> level_grams = windowed_grams(canvas, gram_window);
+        const std::vector<torch::Tensor> level_grams = job_.regions.empty() ? windowed_grams(canvas, gram_window)
+                                                                            : std::vector<torch::Tensor>{};
+        const auto region_level_statistics = windowed_region_statistics(canvas, regions, gram_window);
         for (int i = 0; i < grid.count() && !cancelled_ && !diverged_; ++i) {
             // The tile before's (or the Gram windows') freed memory goes back to the system:
             // tiles differ in size, and glibc would otherwise keep a heap of each.
@@ -551,6 +642,9 @@ void JobRunner::optimise_tiled_level(LevelRun& level, const TilePlan& tiles, con
             tile.scaler = level.scaler;
             tile.targets = tile_targets(in_frame(content), in_frame(canvas), {r.x - f.x, r.y - f.y, r.width, r.height}, grams);
             tile.targets.level_grams = level_grams;
+            if (!job_.regions.empty())
+                tile.targets.regions = tile_regions(regions, r, f, {r.x - f.x, r.y - f.y, r.width, r.height}, region_level_statistics,
+                                                    style_downsample, device_);
             start_from(tile, window(canvas).to(device_).clone());
             optimise_level(tile);
             level.scaler = tile.scaler;
@@ -568,7 +662,7 @@ void JobRunner::optimise_tiled_level(LevelRun& level, const TilePlan& tiles, con
     // The landed canvas is no evaluated point: its objective is evaluated once, the whole
     // image's (window by window, within the plan's Gram budget). Cancelled: not worth the pass.
     level.best_loss = cancelled_ || diverged_ ? torch::full({}, kNaN, torch::TensorOptions().dtype(torch::kFloat))
-                                              : landed_objective(canvas, content, grams, gram_window);
+                                              : landed_objective(canvas, content, grams, gram_window, regions);
 }
 
 // Runs an optimiser on level.x until `evaluate` throws (budget spent, cancelled
@@ -586,6 +680,8 @@ void JobRunner::run_optimiser(LevelRun& level) {
             adam.step();
             torch::NoGradGuard no_grad;
             x.clamp_(0.0, 1.0);
+            const LevelRegions& regions = level.targets.regions;
+            if (regions.lower.defined()) x.copy_(hold_in_box(x, regions));
         }
     }
     if (unbounded_lbfgs.load()) {
@@ -605,6 +701,7 @@ void JobRunner::run_optimiser(LevelRun& level) {
     // At most as many pairs as the plan counted for this level (min(iterations, history), memory_plan.cpp):
     // a level's own steps never make more, but pairs carried from the level before would.
     BoxLbfgs lbfgs(x, std::max(1, std::min(memory_.lbfgs_history, level.budget)), hint);
+    if (level.targets.regions.lower.defined()) lbfgs.set_box(level.targets.regions.lower, level.targets.regions.upper);
     const bool whole_level = level.tile == 0;
     if (whole_level) lbfgs.carry_over(lbfgs_pairs_);
     level.carried = whole_level && !lbfgs_pairs_.empty();
@@ -773,6 +870,7 @@ IterationReport JobRunner::evaluate_tile(const Image& image, TileRect rect, int 
         rect.y + rect.height > size.height)
         throw ConfigError("the tile is not inside the image");
     check_min_side({rect.width, rect.height}, min_side_, "the tile");
+    if (!job_.regions.empty()) throw ConfigError("evaluate_tile: regions are evaluated through evaluate_landed");
     auto window = [&](const torch::Tensor& t) { return t.narrow(2, rect.y, rect.height).narrow(3, rect.x, rect.width); };
     const torch::Tensor content = resize_image_tensor(content_full_.to(torch::kCPU), size);
     const torch::Tensor whole = image_to_tensor(image);
@@ -790,7 +888,9 @@ double JobRunner::evaluate_landed(const Image& image, int gram_window) {
     const Size size{image.width, image.height};
     check_min_side(size, min_side_, "the image to evaluate");
     const torch::Tensor content = resize_image_tensor(content_full_.to(torch::kCPU), size).contiguous();
-    return landed_objective(image_to_tensor(image), content, style_grams(size, gram_window), gram_window).item<double>();
+    const std::vector<StyleTarget> grams = styles_full_.empty() ? std::vector<StyleTarget>{} : style_grams(size, gram_window);
+    const LevelRegions regions = job_.regions.empty() ? LevelRegions{} : level_regions(content, grams, gram_window);
+    return landed_objective(image_to_tensor(image), content, grams, gram_window, regions).item<double>();
 }
 
 }  // namespace shuimo::engine

@@ -22,6 +22,7 @@
 #include "capture.h"
 #include "losses.h"
 #include "model_cache.h"
+#include "regions.h"
 #include "shuimo/engine/eta.h"
 #include "shuimo/engine/ink_output.h"
 #include "shuimo/engine/job_plan.h"
@@ -83,6 +84,8 @@ private:
         // Empty level_grams: the style targets are style_grams themselves.
         std::vector<torch::Tensor> level_grams;
         std::vector<StyleTarget> tile_goals;
+        // The job's regions at this level (docs/REGIONS.md); empty terms and no box without regions.
+        LevelRegions regions;
     };
 
     // One level of the schedule: everything that belongs to it. What crosses
@@ -120,6 +123,7 @@ private:
     struct Terms {
         torch::Tensor content, style, tv, total;  // 0-dim, fp32; total = weighted sum
         std::vector<StyleTarget> tile_goals;      // made at a tile's first evaluation (Targets::tile_goals)
+        std::vector<std::vector<StyleTarget>> region_goals;  // the same for each region term (RegionTerm::goals)
     };
 
     Targets make_targets(Size size) const;
@@ -134,17 +138,30 @@ private:
     // The blended style Grams for a level of `size`; window > 0: the style images
     // are resampled on the host and run through the network window by window.
     std::vector<StyleTarget> style_grams(Size size, int window) const;
+    // The statistics of one style image (on the device) at a level of `size`, as the loss reads them
+    // unblended; `what` names it in errors.
+    std::vector<torch::Tensor> style_statistics_of(const torch::Tensor& style, Size size, const std::string& what) const;
     // The Grams of `image` (on the host or the device) seen window by window, exactly.
     std::vector<torch::Tensor> windowed_grams(const torch::Tensor& image, int window) const;
     // The features of `layers` of same-size `images` window by window (window <= 0: at once):
     // visit(layer, cores) with each image's features over a window's core; the cores partition
     // every layer's map exactly and see their full context, so sums over them are the whole's.
+    // (y, x) is the core's first position in the whole image's map of that layer.
     void for_each_window(const std::vector<torch::Tensor>& images, const std::vector<std::string>& layers, int window,
-                         const std::function<void(std::size_t, const std::vector<torch::Tensor>&)>& visit) const;
+                         const std::function<void(std::size_t, const std::vector<torch::Tensor>&, int y, int x)>& visit) const;
+    // The job's regions at a level (docs/REGIONS.md) whose content (at the level's size) is `content`, on
+    // its device; `rest` the ordinary styles' targets; region styles' statistics window by window
+    // (window > 0, a tiled level) or at once.
+    LevelRegions level_regions(const torch::Tensor& content, const std::vector<StyleTarget>& rest, int window) const;
+    // Each region term's masked statistics of `image` (the level's size) at every layer it counts,
+    // window by window as windowed_grams (undefined where the term does not count the layer).
+    std::vector<std::vector<torch::Tensor>> windowed_region_statistics(const torch::Tensor& image, const LevelRegions& regions,
+                                                                       int window) const;
     // The whole image's objective of a tiled level's landed canvas (on the host), under the
     // current weights: what evaluate_image gives, with the level's Grams, window by window.
+    // With regions (non-empty `regions`), the style term is the regions' (docs/REGIONS.md).
     torch::Tensor landed_objective(const torch::Tensor& canvas, const torch::Tensor& content,
-                                   const std::vector<StyleTarget>& grams, int window) const;
+                                   const std::vector<StyleTarget>& grams, int window, const LevelRegions& regions) const;
     // Where a level starts: the coarser result resampled, or the job's init, on `where`.
     torch::Tensor initial_image(Size size, const torch::Tensor& start, const torch::Tensor& content, torch::Device where) const;
     void start_from(LevelRun& level, torch::Tensor x);
@@ -195,6 +212,9 @@ private:
     int report_every_ = 1;
     torch::Tensor content_full_;
     std::vector<torch::Tensor> styles_full_;
+    std::vector<torch::Tensor> region_masks_full_;   // [1, 1, H, W] per region, on the device
+    std::vector<torch::Tensor> region_styles_full_;  // per region (undefined: no style of its own)
+    Rgb region_paper_{1.0f, 1.0f, 1.0f};            // what blank-paper regions turn to
     Rgb paper_{1.0f, 1.0f, 1.0f};     // monochrome ink's paper
 
     // Decided as the job goes, and kept for its remaining levels.

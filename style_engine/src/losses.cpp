@@ -158,6 +158,25 @@ torch::Tensor style_statistic(const torch::Tensor& features, StyleLossKind kind)
     return torch::cat({top, bottom}, 0);
 }
 
+torch::Tensor masked_style_statistic(const torch::Tensor& features, const torch::Tensor& mask, StyleLossKind kind) {
+    const torch::Tensor f = features.dim() == 4 ? features.squeeze(0) : features;
+    TORCH_CHECK(f.dim() == 3, "masked_style_statistic expects [C, H, W] or [1, C, H, W]");
+    const torch::Tensor m = mask.detach().reshape({1, f.size(1), f.size(2)}).to(f.device(), torch::kFloat);
+    const double positions = static_cast<double>(f.size(1) * f.size(2));
+    const torch::Tensor mass = m.sum();  // > 0 (the caller's promise: no read-back per evaluation)
+    // F·diag(m)·Fᵀ as the Gram of F·√m (its fast product and backward), rescaled from the
+    // Gram's 1/N to 1/Σm.
+    const torch::Tensor weighted = f * m.sqrt().to(f.scalar_type());
+    const torch::Tensor gram = gram_matrix(weighted) * (positions / mass);
+    if (kind == StyleLossKind::Gram) return gram;
+    const auto c = f.size(0);
+    const torch::Tensor second = gram * static_cast<double>(c);
+    const torch::Tensor mean = (f.to(second.scalar_type()) * m.to(second.scalar_type())).sum({1, 2}) / mass;
+    const torch::Tensor top = torch::cat({second, mean.unsqueeze(1)}, 1);
+    const torch::Tensor bottom = torch::cat({mean, torch::ones({1}, mean.options())}).unsqueeze(0);
+    return torch::cat({top, bottom}, 0);
+}
+
 std::vector<StyleTarget> style_targets(const std::vector<torch::Tensor>& statistics, StyleLossKind kind) {
     torch::NoGradGuard no_grad;
     std::vector<StyleTarget> targets;

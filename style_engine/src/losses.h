@@ -47,6 +47,12 @@ inline constexpr double kW2Epsilon = 1e-4;
 // fp32 whatever the features' dtype (fp64 features stay fp64); differentiable.
 torch::Tensor style_statistic(const torch::Tensor& features, StyleLossKind kind);
 
+// The same statistic of the features weighted by a mask (guided statistics, Gatys et al. 2017,
+// docs/REGIONS.md): `mask` [h, w] (or [1, 1, h, w]) at the feature map's size, in [0,1]; every
+// average over positions becomes a weighted one, Σ m·(...) / Σ m, so a mask of ones gives
+// style_statistic. The mask carries no gradient. Σ m must be > 0.
+torch::Tensor masked_style_statistic(const torch::Tensor& features, const torch::Tensor& mask, StyleLossKind kind);
+
 // A style layer's target as its term reads it, made once from a (blended) statistic, without
 // gradients. W2: the mean μₛ, the covariance Σₛ = M − μₛμₛᵀ + ε·I and its square root Σₛ^½, fp64,
 // from one eigendecomposition; eigenvalues of M − μₛμₛᵀ below 0 count as 0 (rounding; a tile's goal,

@@ -60,6 +60,15 @@ std::string_view to_string(InitKind kind) {
 
 std::string_view to_string(StyleLossKind kind) { return kind == StyleLossKind::W2 ? "w2" : "gram"; }
 
+std::string_view to_string(RegionKind kind) {
+    switch (kind) {
+    case RegionKind::Style: return "style";
+    case RegionKind::Photo: return "photo";
+    case RegionKind::Paper: return "paper";
+    }
+    return "style";
+}
+
 StyleLossKind parse_style_loss(std::string_view text) {
     if (text == "gram") return StyleLossKind::Gram;
     if (text == "w2") return StyleLossKind::W2;

@@ -495,6 +495,59 @@ private Q_SLOTS:
         QVERIFY_THROWS_EXCEPTION(engine::ImageIoError, batch::settings_hash(queue, queue.jobs[0], hashes, "model"));
     }
 
+    // Issue 26: a spec's regions go to every job, through JSON; a job's settings hash follows
+    // each region's mask file, its style and strength, and a queue without regions keeps the hash
+    // its records were written with (no "regions" key).
+    void regionsReachEveryJobAndTheHash() {
+        QTemporaryDir dir;
+        const std::filesystem::path root = dir.path().toStdString();
+        write_text(root / "a.jpg", "photo");
+        write_text(root / "s.png", "style");
+        write_text(root / "sky.png", "sky mask");
+        write_text(root / "face.png", "face mask");
+        batch::BatchQueue queue;
+        queue.base_dir = root;
+        queue.spec.contents = {"a.jpg"};
+        queue.spec.styles = {{"s", {"s.png"}, {}}};
+        queue.jobs = batch::expand_jobs(queue.spec, root);
+        batch::FileHashes hashes;
+        const std::string without = batch::settings_hash(queue, queue.jobs[0], hashes, "model");
+        QVERIFY(!QJsonDocument(batch::queue_to_json(queue)).toJson().contains("regions"));
+
+        queue.spec.regions = {{"sky.png", "paper", 1.0}, {"face.png", "photo", 1.0}, {"sky.png", "s.png", 0.5}};
+        queue.jobs = batch::expand_jobs(queue.spec, root);
+        QCOMPARE(queue.jobs[0].regions, queue.spec.regions);
+        const QByteArray text = QJsonDocument(batch::queue_to_json(queue)).toJson();
+        const batch::BatchQueue back = batch::queue_from_json(QJsonDocument::fromJson(text).object(), root, "test");
+        QVERIFY(back == queue);
+        const std::string with = batch::settings_hash(queue, queue.jobs[0], hashes, "model");
+        QVERIFY(with != without);
+        auto stronger = queue.jobs[0];
+        stronger.regions[2].strength = 2.0;
+        QVERIFY(batch::settings_hash(queue, stronger, hashes, "model") != with);
+        auto swapped = queue.jobs[0];
+        swapped.regions[0].style = "photo";
+        QVERIFY(batch::settings_hash(queue, swapped, hashes, "model") != with);
+        QTest::qSleep(10);  // a new modification time for the cache key
+        write_text(root / "face.png", "another face mask");
+        QVERIFY(batch::settings_hash(queue, queue.jobs[0], hashes, "model") != with);
+
+        // An automatic mask ("sky", "faces") is made from the photo, already hashed: its name is hashed, no file read.
+        auto automatic = queue.jobs[0];
+        automatic.regions = {{"sky", "paper", 1.0}};
+        const std::string sky = batch::settings_hash(queue, automatic, hashes, "model");
+        automatic.regions = {{"faces", "paper", 1.0}};
+        QVERIFY(batch::settings_hash(queue, automatic, hashes, "model") != sky);
+
+        const auto bad = QJsonDocument::fromJson(R"({"contents": ["a.jpg"], "styles": ["s.png"], "regions": [{"mask": "sky.png"}]})").object();
+        try {
+            (void)batch::queue_from_json(bad, root, "q.json");
+            QFAIL("a region without a style was accepted");
+        } catch (const batch::QueueError& e) {
+            QVERIFY2(QString::fromStdString(e.what()).contains("regions[0]"), e.what());
+        }
+    }
+
     void paramsJsonStrictAndLenient() {
         const QJsonObject json = json_of(R"({"style_weight": "strong", "size": 300, "colour": 1})");
         const auto lenient = batch::params_from_json(json);

@@ -186,6 +186,55 @@ private Q_SLOTS:
         QCOMPARE(differences.size(), std::size_t{2});
     }
 
+    // Issue 26: a queue's regions reach the engine: the job's pixels are StyleEngine::run's with the
+    // same regions (masks and a region style read from their files), and the photo region holds the
+    // photo (a runner that dropped the regions, or one of them, paints there).
+    void regionsReachTheEngineFromTheQueue() {
+        const std::filesystem::path dir = root() / "regions";
+        std::filesystem::create_directories(dir);
+        image_io::write_image(dir / "a.png", testing::sine_pattern(40, 32, 0.0));
+        image_io::write_image(dir / "ink.png", testing::sine_pattern(48, 48, 3.0));
+        image_io::write_image(dir / "wash.png", testing::sine_pattern(40, 40, 5.0));
+        engine::Image left(20, 10, 3), right(20, 10, 3);  // masks as an artist saves them: white on black
+        for (int y = 0; y < 10; ++y)
+            for (int x = 0; x < 20; ++x)
+                for (int c = 0; c < 3; ++c) (x < 10 ? left : right).at(x, y, c) = 1.0f;
+        image_io::write_image(dir / "left.png", left);
+        image_io::write_image(dir / "right.png", right);
+        std::ofstream(dir / "q.json") << R"({"output": {"folder": "out", "bit_depth": 16},
+            "params": {"size": 40, "iterations": 5, "scales": 1, "device": "cpu"},
+            "contents": ["a.png"], "styles": ["ink.png"],
+            "regions": [{"mask": "left.png", "style": "photo"}, {"mask": "right.png", "style": "wash.png", "strength": 2}]})";
+        batch::QueueStore store(dir / "q.json");
+        Recorder recorder;
+        QCOMPARE(batch::BatchRunner(store, options(), recorder).run().done, 1);
+
+        engine::StyleJob reference;
+        reference.params.size = 40;
+        reference.params.iterations = 5;
+        reference.params.scales = 1;
+        reference.params.device = "cpu";
+        reference.content = image_io::read_image(dir / "a.png").rgb;
+        reference.styles = {image_io::read_image(dir / "ink.png").rgb};
+        reference.regions = {engine::Region{image_io::read_image(dir / "left.png").rgb, engine::RegionKind::Photo, {}, 1.0},
+                             engine::Region{image_io::read_image(dir / "right.png").rgb, engine::RegionKind::Style,
+                                            image_io::read_image(dir / "wash.png").rgb, 2.0}};
+        engine::ProgressSink quiet;
+        const engine::Image expected = engine::StyleEngine(m_weights).run(reference, quiet).image;
+        const auto snapshot = store.snapshot();
+        const engine::Image written = image_io::read_image(snapshot.output_path(snapshot.jobs.at(0))).rgb;
+        QCOMPARE(written.width, expected.width);
+        double worst = 0.0, kept = 0.0;
+        for (std::size_t i = 0; i < expected.pixels.size(); ++i)
+            worst = std::max(worst, double(std::abs(written.pixels[i] - expected.pixels[i])));
+        for (int y = 0; y < written.height; ++y)
+            for (int x = 0; x < 16; ++x)
+                for (int c = 0; c < 3; ++c)
+                    kept = std::max(kept, double(std::abs(written.at(x, y, c) - reference.content.at(x, y, c))));
+        QVERIFY2(worst <= 2.0 / 65535.0, qPrintable(QString::number(worst)));
+        QVERIFY2(kept <= 2.0 / 65535.0, qPrintable(QString::number(kept)));
+    }
+
     // BatchProgress as the runner reports it: the fraction of the work never falls, stays below 1
     // while a job is left and is 1 at the end; the time left is unknown (-1) or >= 0, and 0 at the end.
     void progressFractionIsMonotoneAndEndsAtOne() {

@@ -47,6 +47,13 @@ private Q_SLOTS:
         image_io::write_image(file(QStringLiteral("内容.png")).toStdU32String(), content, &alpha);
         image_io::write_image(file(QStringLiteral("style.png")).toStdString(), sine_pattern(32, 32, 1.7));
         image_io::write_image(file(QStringLiteral("style2.png")).toStdString(), sine_pattern(36, 30, 2.9));
+        engine::Image left(10, 8, 3), right(10, 8, 3), black(10, 8, 3);  // region masks (issue 26)
+        for (int y = 0; y < 8; ++y)
+            for (int x = 0; x < 10; ++x)
+                for (int c = 0; c < 3; ++c) (x < 5 ? left : right).at(x, y, c) = 1.0f;
+        image_io::write_image(file(QStringLiteral("left.png")).toStdString(), left);
+        image_io::write_image(file(QStringLiteral("right.png")).toStdString(), right);
+        image_io::write_image(file(QStringLiteral("black.png")).toStdString(), black);
         auto broken = QFile(testing::sharedWeightsPath());
         QVERIFY(broken.copy(file(QStringLiteral("broken.safetensors"))));
         QVERIFY(QFile::resize(file(QStringLiteral("broken.safetensors")), broken.size() / 2));
@@ -185,6 +192,61 @@ private Q_SLOTS:
         QCOMPARE(image_io::read_image(output.toStdString()).bit_depth, 16);
     }
 
+    // Issue 26: --region MASK:STYLE[:STRENGTH], without --style: the left half (a photo region,
+    // the mask at another size than the photo) keeps the photo to the 8-bit file's rounding, the
+    // right half (a style region at strength 2) is painted.
+    void regionsFromTheCommandLine() {
+        const QString output = file(QStringLiteral("regions.png"));
+        const QStringList arguments{
+            QStringLiteral("stylize"), QStringLiteral("--content"), file(QStringLiteral("内容.png")),
+            QStringLiteral("--region"), file(QStringLiteral("left.png")) + QStringLiteral(":photo"),
+            QStringLiteral("--region"), file(QStringLiteral("right.png")) + QLatin1Char(':') + file(QStringLiteral("style.png")) + QStringLiteral(":2"),
+            QStringLiteral("--output"), output, QStringLiteral("--weights"), testing::sharedWeightsPath(),
+            QStringLiteral("--size"), QStringLiteral("40"), QStringLiteral("--iterations"), QStringLiteral("8"),
+            QStringLiteral("--device"), QStringLiteral("cpu")};
+        const auto result = run(arguments);
+        QVERIFY2(result.exit_code == 0, result.err.constData());
+        const auto content = image_io::read_image(file(QStringLiteral("内容.png")).toStdU32String()).rgb;
+        const auto painted = image_io::read_image(output.toStdString()).rgb;
+        QCOMPARE(painted.width, 40);
+        double kept = 0.0, changed = 0.0;
+        for (int y = 0; y < 32; ++y)
+            for (int x = 0; x < 40; ++x)
+                for (int c = 0; c < 3; ++c) {
+                    const double d = std::abs(painted.at(x, y, c) - content.at(x, y, c));
+                    if (x < 17) kept = std::max(kept, d);
+                    if (x >= 23) changed = std::max(changed, d);
+                }
+        QVERIFY2(kept <= 0.5 / 255.0 + 1e-6, qPrintable(QString::number(kept)));
+        QVERIFY2(changed > 0.05, qPrintable(QString::number(changed)));
+    }
+
+    // Issue 26: `shuimo-cli mask faces` writes the astronaut's face as a grey mask at the photo's size;
+    // an unknown kind is a usage error; `--region faces:photo` on a picture without a face leaves the
+    // region out with a notice and still paints.
+    void automaticMasks() {
+        const QString mask = file(QStringLiteral("faces.png"));
+        const QString astronaut = QStringLiteral(SHUIMO_SOURCE_DIR "/tests/data/astronaut.png");
+        auto made = run({QStringLiteral("mask"), QStringLiteral("faces"), QStringLiteral("--input"), astronaut, QStringLiteral("--output"), mask});
+        QVERIFY2(made.exit_code == 0, made.err.constData());
+        const auto written = image_io::read_image(mask.toStdString()).rgb;
+        QCOMPARE(written.width, 256);
+        double covered = 0.0;
+        for (const float v : written.pixels) covered += v;
+        covered /= static_cast<double>(written.pixels.size());
+        QVERIFY2(covered > 0.02 && covered < 0.2, qPrintable(QString::number(covered)));
+        const auto unknown = run({QStringLiteral("mask"), QStringLiteral("clouds"), QStringLiteral("--input"), astronaut,
+                                  QStringLiteral("--output"), file(QStringLiteral("clouds.png"))});
+        QCOMPARE(unknown.exit_code, 2);
+        QVERIFY(unknown.err.contains("sky or faces"));
+
+        const QString output = file(QStringLiteral("no-face.png"));
+        const auto result = run(baseArguments(output) << QStringLiteral("--region") << QStringLiteral("faces:photo"));
+        QVERIFY2(result.exit_code == 0, result.err.constData());
+        QVERIFY2(result.err.contains("region 1: no faces found in"), result.err.constData());
+        QVERIFY(QFile::exists(output));
+    }
+
     void errorsAreOneClearLine_data() {
         QTest::addColumn<QStringList>("change");
         QTest::addColumn<int>("exitCode");
@@ -202,6 +264,13 @@ private Q_SLOTS:
         QTest::newRow("16-bit jpeg") << QStringList{QStringLiteral("--output"), QStringLiteral("@out.jpg"), QStringLiteral("--bit-depth"), QStringLiteral("16")} << 1 << "holds only 8-bit images";
         QTest::newRow("unknown option") << QStringList{QStringLiteral("--colour"), QStringLiteral("red")} << 2 << "Unknown option";
         QTest::newRow("bad device") << QStringList{QStringLiteral("--device"), QStringLiteral("tpu")} << 1 << "unknown device 'tpu'";
+        QTest::newRow("region mask missing") << QStringList{QStringLiteral("--region"), QStringLiteral("@nomask.png:photo")} << 1 << "no such file";
+        QTest::newRow("region strength") << QStringList{QStringLiteral("--region"), QStringLiteral("@left.png:photo:-2")} << 2
+                                         << "the strength must be a number >= 0";
+        QTest::newRow("region without style") << QStringList{QStringLiteral("--region"), QStringLiteral("@left.png")} << 2
+                                              << "a mask and a style are needed";
+        QTest::newRow("region covers nothing") << QStringList{QStringLiteral("--region"), QStringLiteral("@black.png:paper")} << 1
+                                               << "region 1: the mask covers nothing";
         QTest::newRow("bad style loss") << QStringList{QStringLiteral("--style-loss"), QStringLiteral("wasserstein")} << 2
                                         << "--style-loss needs one of gram, w2 (got 'wasserstein')";
     }

@@ -154,7 +154,7 @@ int main(int argc, char** argv) {
 
     bool ok = true;
     // Issue 28: the parameter panel's Advanced section with Wasserstein chosen, in both languages.
-    for (const QString language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+    for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
         shuimo::ui::installTranslators(app, language);
         shuimo::ui::ParameterPanel panel;
         panel.resize(420, 900);

@@ -45,6 +45,15 @@ struct StyleChoice {
     bool operator==(const StyleChoice&) const = default;
 };
 
+// A region of every job's picture (docs/REGIONS.md): a mask (scaled to each photo) and what goes
+// there: a style image's path, "photo" (the photo stays) or "paper" (blank paper).
+struct RegionChoice {
+    std::filesystem::path mask;
+    std::string style;       // "photo", "paper" or a style image's path
+    double strength = 1.0;   // multiplies the style weight (0 keeps the photo)
+    bool operator==(const RegionChoice&) const = default;
+};
+
 // Parameters by name: {preset} in output names. `overrides` holds only the keys
 // that differ from the batch's base params (what the file says).
 struct Preset {
@@ -66,6 +75,7 @@ struct OutputSettings {
 struct BatchSpec {
     std::vector<std::filesystem::path> contents;  // files, or folders (their images, sorted by name)
     std::vector<StyleChoice> styles;
+    std::vector<RegionChoice> regions;            // applied to every job
     QJsonObject base_params;                      // over the engine's defaults
     std::vector<Preset> presets;                  // empty = one preset "default" = base_params
     OutputSettings output;
@@ -76,6 +86,7 @@ struct BatchJob {
     std::string id;                      // stable: "1", "2", ... in expansion order
     std::filesystem::path content;
     StyleChoice style;
+    std::vector<RegionChoice> regions;
     std::string preset;
     engine::StyleParams params;          // base params + the preset's overrides, validated
     std::filesystem::path output;        // relative to the output folder, from the name template

@@ -77,10 +77,28 @@ struct StyleParams {
 // Throws ConfigError naming the parameter, its value and the allowed range.
 void validate(const StyleParams& params);
 
+// A region of the picture with a treatment of its own (docs/REGIONS.md):
+//   Style: the region's style term matches `style`'s statistics with the image's features weighted
+//          by the mask (guided statistics, Gatys et al. 2017), times `strength`;
+//   Photo: the photo stays there (the pixels are held between the photo and what the rest paints,
+//          in proportion to the mask: 1 = exactly the photo);
+//   Paper: blank paper (留白): held at the paper colour the same way.
+// A Style region of strength 0 is a Photo region.
+enum class RegionKind { Style, Photo, Paper };
+struct Region {
+    Image mask;              // 1 channel (or RGB, read as its mean), 1 = in the region; any size: scaled to the image
+    RegionKind kind = RegionKind::Style;
+    Image style;             // RGB; Style only
+    double strength = 1.0;   // multiplies the style weight; Style only, >= 0
+};
+std::string_view to_string(RegionKind kind);
+
 // Everything a job needs, by value. Images are RGB (3 channels) in [0,1].
+// Pixels in no region get `styles` (blended); with regions, `styles` may be empty: those pixels keep the photo.
 struct StyleJob {
     Image content;
     std::vector<Image> styles;
+    std::vector<Region> regions;      // in order; where masks overlap, each region counts its share
     std::vector<double> style_blend;  // one weight per style, >= 0, normalised to sum 1; empty = equal
     std::optional<Image> init_image;  // used when params.init == InitKind::Image
     StyleParams params;
