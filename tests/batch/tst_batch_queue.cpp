@@ -44,6 +44,18 @@ batch::BatchSpec three_by_two_by_two() {
     return spec;
 }
 
+// A queue of one job in `root`: photo a.jpg, style s.png (files of a few bytes: hashed, never decoded).
+batch::BatchQueue one_photo_one_style(const std::filesystem::path& root) {
+    write_text(root / "a.jpg", "photo");
+    write_text(root / "s.png", "style");
+    batch::BatchQueue queue;
+    queue.base_dir = root;
+    queue.spec.contents = {"a.jpg"};
+    queue.spec.styles = {{"s", {"s.png"}, {}}};
+    queue.jobs = batch::expand_jobs(queue.spec, root);
+    return queue;
+}
+
 }  // namespace
 
 class TestBatchQueue : public QObject {
@@ -467,13 +479,7 @@ private Q_SLOTS:
     void settingsHashFollowsInputsAndParams() {
         QTemporaryDir dir;
         const std::filesystem::path root = dir.path().toStdString();
-        write_text(root / "a.jpg", "photo");
-        write_text(root / "s.png", "style");
-        batch::BatchQueue queue;
-        queue.base_dir = root;
-        queue.spec.contents = {"a.jpg"};
-        queue.spec.styles = {{"s", {"s.png"}, {}}};
-        queue.jobs = batch::expand_jobs(queue.spec, root);
+        batch::BatchQueue queue = one_photo_one_style(root);
         batch::FileHashes hashes;
         const std::string h = batch::settings_hash(queue, queue.jobs[0], hashes, "model");
         QCOMPARE(batch::settings_hash(queue, queue.jobs[0], hashes, "model"), h);
@@ -501,15 +507,9 @@ private Q_SLOTS:
     void regionsReachEveryJobAndTheHash() {
         QTemporaryDir dir;
         const std::filesystem::path root = dir.path().toStdString();
-        write_text(root / "a.jpg", "photo");
-        write_text(root / "s.png", "style");
+        batch::BatchQueue queue = one_photo_one_style(root);
         write_text(root / "sky.png", "sky mask");
         write_text(root / "face.png", "face mask");
-        batch::BatchQueue queue;
-        queue.base_dir = root;
-        queue.spec.contents = {"a.jpg"};
-        queue.spec.styles = {{"s", {"s.png"}, {}}};
-        queue.jobs = batch::expand_jobs(queue.spec, root);
         batch::FileHashes hashes;
         const std::string without = batch::settings_hash(queue, queue.jobs[0], hashes, "model");
         QVERIFY(!QJsonDocument(batch::queue_to_json(queue)).toJson().contains("regions"));
