@@ -870,13 +870,25 @@ IterationReport JobRunner::evaluate_tile(const Image& image, TileRect rect, int 
         rect.y + rect.height > size.height)
         throw ConfigError("the tile is not inside the image");
     check_min_side({rect.width, rect.height}, min_side_, "the tile");
-    if (!job_.regions.empty()) throw ConfigError("evaluate_tile: regions are evaluated through evaluate_landed");
     auto window = [&](const torch::Tensor& t) { return t.narrow(2, rect.y, rect.height).narrow(3, rect.x, rect.width); };
     const torch::Tensor content = resize_image_tensor(content_full_.to(torch::kCPU), size);
     const torch::Tensor whole = image_to_tensor(image);
-    Targets targets = tile_targets(content, whole, rect, style_grams(size, gram_window));
-    // As a tiled level sees a tile at its start: goals measured from the whole image's Grams.
-    if (rect.width < size.width || rect.height < size.height) targets.level_grams = windowed_grams(whole, gram_window);
+    const std::vector<StyleTarget> grams = styles_full_.empty() ? std::vector<StyleTarget>{} : style_grams(size, gram_window);
+    Targets targets = tile_targets(content, whole, rect, grams);
+    const bool part = rect.width < size.width || rect.height < size.height;
+    if (!job_.regions.empty()) {
+        // As optimise_tiled_level gives a tile its regions (the frame here is the whole image).
+        const LevelRegions level = level_regions(content, grams, gram_window);
+        std::vector<int> style_downsample;
+        for (const auto slot : capture_.style_slots) style_downsample.push_back(capture_.downsample[slot]);
+        targets.regions = tile_regions(level, rect, {0, 0, size.width, size.height}, rect,
+                                       part ? windowed_region_statistics(whole, level, gram_window)
+                                            : std::vector<std::vector<torch::Tensor>>{},
+                                       style_downsample, device_);
+    } else if (part) {
+        // As a tiled level sees a tile at its start: goals measured from the whole image's Grams.
+        targets.level_grams = windowed_grams(whole, gram_window);
+    }
     torch::NoGradGuard no_grad;
     const torch::Tensor x = window(image_to_tensor(image)).to(device_).contiguous();
     const Terms terms = objective_terms(x, targets, false);

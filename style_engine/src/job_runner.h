@@ -56,7 +56,8 @@ public:
     // style's Grams computed window by window (gram_window pixels a side; 0 = at
     // once); a tile smaller than the image aims at A + G_tile − G_image, so its
     // style term is the whole image's. With rect the whole image and gram_window 0
-    // this is evaluate_image's objective.
+    // this is evaluate_image's objective. With regions, each region's term is the tile's (its
+    // masks cut to the tile, goals moved by the tile's difference from the whole's statistics).
     IterationReport evaluate_tile(const Image& image, TileRect rect, int gram_window);
 
     // The objective a tiled level reports for its landed image (StyleResult::final_total_loss):

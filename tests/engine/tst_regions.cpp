@@ -298,6 +298,27 @@ private Q_SLOTS:
                  qPrintable(QStringLiteral("windows of 224: %1, at once %2").arg(windowed, 0, 'g', 10).arg(whole, 0, 'g', 10)));
     }
 
+    // A tile's region terms aim at targets + S_tile − S_level (docs/REGIONS.md): at its start each
+    // region's Gram term is the whole image's, wherever the tile lies (the region twin of
+    // tst_tiled_level's tilesOfAnImageWithTheStylesStatisticsStartAtTheirGoal); goals of the targets
+    // alone would give each tile its own distance.
+    void tilesStartAtTheWholesRegionTerms() {
+        engine::StyleJob job = job_of(testing::photo_like(256, 192, 6));
+        job.styles = {testing::sine_pattern(96, 96, 1.3)};
+        job.regions = {engine::Region{mask_of(64, 48, [](double, double y) { return y < 0.5; }), engine::RegionKind::Style,
+                                      resized(photo("coffee.png"), 96, 64), 2.0}};
+        engine::ProgressSink quiet;
+        engine::JobRunner runner(job, quiet, *m_models);
+        const engine::Image image = testing::photo_like(256, 192, 12);
+        const double whole = runner.evaluate_image(image).style_loss;
+        QVERIFY2(std::abs(runner.evaluate_tile(image, {0, 0, 256, 192}, 0).style_loss / whole - 1.0) < 1e-6,
+                 "the whole image as its own tile");
+        for (const engine::TileRect rect : {engine::TileRect{37, 21, 128, 96}, engine::TileRect{96, 64, 128, 128}}) {
+            const double tile = runner.evaluate_tile(image, rect, 0).style_loss;
+            QVERIFY2(std::abs(tile / whole - 1.0) < 1e-3, qPrintable(QStringLiteral("tile at %1: %2 vs whole %3").arg(rect.x).arg(tile).arg(whole)));
+        }
+    }
+
     // Regions in a tiled job (tiles of 64): the photo region is the photo and the paper region the
     // paper, exactly, through the tiles' boxes; the reported objective is the landed picture's,
     // below the photo's.
