@@ -196,8 +196,18 @@ RegionOption parse_region_option(const QString& text) {
         }
     }
     if (parts.size() < 2 || parts.first().isEmpty()) throw usage("a mask and a style are needed");
-    region.mask = to_path(parts.takeFirst());
-    const QString style = parts.join(QLatin1Char(':'));
+    // A path may hold ':' itself: the mask ends at the first ':' whose left side is "sky", "faces" or an
+    // existing file (else at the first ':'), the style is the rest.
+    qsizetype split = 1;
+    for (qsizetype n = 1; n < parts.size(); ++n) {
+        const QString left = QStringList(parts.mid(0, n)).join(QLatin1Char(':'));
+        if (left == QLatin1String("sky") || left == QLatin1String("faces") || std::filesystem::is_regular_file(to_path(left))) {
+            split = n;
+            break;
+        }
+    }
+    region.mask = to_path(QStringList(parts.mid(0, split)).join(QLatin1Char(':')));
+    const QString style = QStringList(parts.mid(split)).join(QLatin1Char(':'));
     if (style.isEmpty()) throw usage("a style is needed");
     if (style == QLatin1String("photo")) region.kind = engine::RegionKind::Photo;
     else if (style == QLatin1String("paper")) region.kind = engine::RegionKind::Paper;

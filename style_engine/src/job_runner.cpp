@@ -177,6 +177,7 @@ LevelRegions JobRunner::level_regions(const torch::Tensor& content, const std::v
 std::vector<std::vector<torch::Tensor>> JobRunner::windowed_region_statistics(const torch::Tensor& image, const LevelRegions& regions,
                                                                               int window) const {
     torch::NoGradGuard no_grad;
+    if (regions.terms.empty()) return {};  // no style region (none, or photo and paper only): no pass over the image
     const std::size_t layers = p_.style_layers.size();
     std::vector<std::vector<torch::Tensor>> sums(regions.terms.size(), std::vector<torch::Tensor>(layers));
     std::vector<std::vector<torch::Tensor>> masses(regions.terms.size(), std::vector<torch::Tensor>(layers));
@@ -331,7 +332,8 @@ torch::Tensor JobRunner::landed_objective(const torch::Tensor& canvas, const tor
     for (std::size_t l = 0; l < squared.size(); ++l) content_term += squared[l] / elements[l];
     const bool with_regions = !regions.terms.empty() || regions.lower.defined();
     const torch::Tensor style_term =
-        with_regions ? region_style_loss(windowed_region_statistics(canvas, regions, window), regions, {}, p_.style_layer_weights)
+        with_regions ? region_style_loss(windowed_region_statistics(canvas, regions, window), regions, {}, p_.style_layer_weights,
+                                         canvas.options())
                      : style_loss_of_statistics(windowed_grams(canvas, window), grams, p_.style_layer_weights);
     const torch::Tensor tv_term = tv_loss(canvas.to(torch::kFloat));
     const double total = content_term * weights_.content + style_term.item<double>() * weights_.style + tv_term.item<double>() * weights_.tv;
@@ -419,7 +421,7 @@ JobRunner::Terms JobRunner::objective_terms(const torch::Tensor& image, const Ta
         // Regions (docs/REGIONS.md): each region's style term on its masked features.
         const auto statistics = region_statistics(pick(features, capture_.style_slots), targets.regions, p_.style_loss);
         terms.region_goals = region_tile_goals(statistics, targets.regions, p_.style_loss);
-        terms.style = region_style_loss(statistics, targets.regions, terms.region_goals, p_.style_layer_weights);
+        terms.style = region_style_loss(statistics, targets.regions, terms.region_goals, p_.style_layer_weights, image.options());
         terms.total = terms.content * weights_.content + terms.style * weights_.style + terms.tv * weights_.tv;
         return terms;
     }

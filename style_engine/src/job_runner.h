@@ -215,7 +215,6 @@ private:
     std::vector<torch::Tensor> styles_full_;
     std::vector<torch::Tensor> region_masks_full_;   // [1, 1, H, W] per region, on the device
     std::vector<torch::Tensor> region_styles_full_;  // per region (undefined: no style of its own)
-    Rgb region_paper_{1.0f, 1.0f, 1.0f};            // what blank-paper regions turn to
     Rgb paper_{1.0f, 1.0f, 1.0f};     // monochrome ink's paper
 
     // Decided as the job goes, and kept for its remaining levels.

@@ -135,7 +135,8 @@ std::vector<std::vector<StyleTarget>> region_tile_goals(const std::vector<std::v
 }
 
 torch::Tensor region_style_loss(const std::vector<std::vector<torch::Tensor>>& statistics, const LevelRegions& regions,
-                                const std::vector<std::vector<StyleTarget>>& fresh_goals, const std::vector<double>& layer_weights) {
+                                const std::vector<std::vector<StyleTarget>>& fresh_goals, const std::vector<double>& layer_weights,
+                                const torch::TensorOptions& where) {
     torch::Tensor total;
     for (std::size_t r = 0; r < regions.terms.size(); ++r) {
         const RegionTerm& term = regions.terms[r];
@@ -149,11 +150,7 @@ torch::Tensor region_style_loss(const std::vector<std::vector<torch::Tensor>>& s
             total = total.defined() ? total + t : t;
         }
     }
-    if (total.defined()) return total;
-    for (const auto& per_layer : statistics)
-        for (const auto& s : per_layer)
-            if (s.defined()) return torch::zeros({}, s.options().dtype(torch::kFloat));
-    return torch::zeros({});
+    return total.defined() ? total : torch::zeros({}, where.dtype(torch::kFloat));
 }
 
 LevelRegions tile_regions(const LevelRegions& level, TileRect r, TileRect f, TileRect at,

@@ -71,9 +71,11 @@ std::vector<std::vector<StyleTarget>> region_tile_goals(const std::vector<std::v
                                                         const LevelRegions& regions, StyleLossKind kind);
 
 // Σ_terms strength · Σ_l w_l · term_l(statistics, the term's goals, or its targets when it has none);
-// `fresh_goals` (region_tile_goals) stand in for goals not kept yet.
+// `fresh_goals` (region_tile_goals) stand in for goals not kept yet. With no term counted (photo and
+// paper regions only, a tile away from every style region) a 0 on `where`'s device.
 torch::Tensor region_style_loss(const std::vector<std::vector<torch::Tensor>>& statistics, const LevelRegions& regions,
-                                const std::vector<std::vector<StyleTarget>>& fresh_goals, const std::vector<double>& layer_weights);
+                                const std::vector<std::vector<StyleTarget>>& fresh_goals, const std::vector<double>& layer_weights,
+                                const torch::TensorOptions& where);
 
 // The regions of one tile of a tiled level: `level` made for the whole level on the host; r the tile,
 // f its frame and `at` the tile's place in the frame (docs/TILING.md). The box is the tile's window

@@ -53,6 +53,7 @@ private Q_SLOTS:
                 for (int c = 0; c < 3; ++c) (x < 5 ? left : right).at(x, y, c) = 1.0f;
         image_io::write_image(file(QStringLiteral("left.png")).toStdString(), left);
         image_io::write_image(file(QStringLiteral("right.png")).toStdString(), right);
+        QVERIFY(QFile::copy(file(QStringLiteral("left.png")), file(QStringLiteral("le:ft.png"))));
         image_io::write_image(file(QStringLiteral("black.png")).toStdString(), black);
         auto broken = QFile(testing::sharedWeightsPath());
         QVERIFY(broken.copy(file(QStringLiteral("broken.safetensors"))));
@@ -193,13 +194,13 @@ private Q_SLOTS:
     }
 
     // Issue 26: --region MASK:STYLE[:STRENGTH], without --style: the left half (a photo region,
-    // the mask at another size than the photo) keeps the photo to the 8-bit file's rounding, the
+    // the mask at another size than the photo, its file name holding a ':') keeps the photo to the 8-bit file's rounding, the
     // right half (a style region at strength 2) is painted.
     void regionsFromTheCommandLine() {
         const QString output = file(QStringLiteral("regions.png"));
         const QStringList arguments{
             QStringLiteral("stylize"), QStringLiteral("--content"), file(QStringLiteral("内容.png")),
-            QStringLiteral("--region"), file(QStringLiteral("left.png")) + QStringLiteral(":photo"),
+            QStringLiteral("--region"), file(QStringLiteral("le:ft.png")) + QStringLiteral(":photo"),  // a ':' in the path
             QStringLiteral("--region"), file(QStringLiteral("right.png")) + QLatin1Char(':') + file(QStringLiteral("style.png")) + QStringLiteral(":2"),
             QStringLiteral("--output"), output, QStringLiteral("--weights"), testing::sharedWeightsPath(),
             QStringLiteral("--size"), QStringLiteral("40"), QStringLiteral("--iterations"), QStringLiteral("8"),
