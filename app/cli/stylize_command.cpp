@@ -128,7 +128,7 @@ StylizeOutcome run_stylize(const StylizeOptions& options, engine::ProgressSink& 
         // "sky" and "faces" are made from the photo (image_io/auto_masks.h); anything else is a mask file,
         // read as RGB (a grey mask's mean is its grey).
         if (auto automatic = image_io::automatic_mask(option.mask.string(), job.content)) {
-            if (!std::any_of(automatic->pixels.begin(), automatic->pixels.end(), [](float v) { return v > 1.0f / 255.0f; })) {
+            if (!image_io::covers_anything(*automatic)) {
                 sink.on_notice("region " + std::to_string(r + 1) + ": no " + option.mask.string() + " found in " +
                                options.content.filename().string() + "; the region is left out");
                 continue;

@@ -250,8 +250,7 @@ struct BatchRunner::Impl {
                 engine::Region region;
                 if (auto automatic = image_io::automatic_mask(choice.mask.string(), style_job.content)) {
                     // An automatic region that finds nothing in this photo (no sky, no face) is left out of its job.
-                    if (std::none_of(automatic->pixels.begin(), automatic->pixels.end(), [](float v) { return v > 1.0f / 255.0f; }))
-                        continue;
+                    if (!image_io::covers_anything(*automatic)) continue;
                     region.mask = std::move(*automatic);
                 } else {
                     region.mask = image_io::read_image(queue.resolve(choice.mask)).rgb;

@@ -130,6 +130,10 @@ engine::Image face_mask(const engine::Image& photo, const std::filesystem::path&
     return feathered(mask, rgb.size());
 }
 
+bool covers_anything(const engine::Image& mask) {
+    return std::any_of(mask.pixels.begin(), mask.pixels.end(), [](float v) { return v > 1.0f / 255.0f; });
+}
+
 std::optional<engine::Image> automatic_mask(std::string_view name, const engine::Image& photo) {
     if (name == "sky") return sky_mask(photo);
     if (name == "faces") return face_mask(photo);

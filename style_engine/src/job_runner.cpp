@@ -154,7 +154,6 @@ JobRunner::Targets JobRunner::make_targets(Size size) const {
 LevelRegions JobRunner::level_regions(const torch::Tensor& content, const std::vector<StyleTarget>& rest, int window) const {
     torch::NoGradGuard no_grad;
     const Size size{static_cast<int>(content.size(3)), static_cast<int>(content.size(2))};
-    const int style_long_side = std::max(1, static_cast<int>(std::lround(std::max(size.width, size.height) * p_.style_scale)));
     RegionInputs in;
     in.regions = &job_.regions;
     in.masks_full = &region_masks_full_;
@@ -162,13 +161,8 @@ LevelRegions JobRunner::level_regions(const torch::Tensor& content, const std::v
     in.paper = paper_;
     for (const auto slot : capture_.style_slots) in.layer_downsample.push_back(capture_.downsample[slot]);
     in.style_targets = [&](std::size_t r) {
-        const std::string what = "region " + std::to_string(r + 1) + "'s style";
-        const torch::Tensor& style = region_styles_full_[r];
-        if (window <= 0) return style_targets(style_statistics_of(style, size, what), p_.style_loss);
-        // A tiled level's style image may be as large as the level: resampled on the host, seen in windows.
-        const Size style_size = fit_long_side(static_cast<int>(style.size(3)), static_cast<int>(style.size(2)), style_long_side);
-        check_min_side(style_size, min_side_, what + " at this size and style scale");
-        return style_targets(windowed_grams(resize_image_tensor(style.to(torch::kCPU), style_size), window), p_.style_loss);
+        return style_targets(style_statistics_of(region_styles_full_[r], size, window, "region " + std::to_string(r + 1) + "'s style"),
+                             p_.style_loss);
     };
     in.rest_targets = &rest;
     return make_level_regions(in);
@@ -340,11 +334,14 @@ torch::Tensor JobRunner::landed_objective(const torch::Tensor& canvas, const tor
     return torch::full({}, total, torch::TensorOptions().dtype(torch::kFloat));
 }
 
-std::vector<torch::Tensor> JobRunner::style_statistics_of(const torch::Tensor& style, Size size, const std::string& what) const {
+std::vector<torch::Tensor> JobRunner::style_statistics_of(const torch::Tensor& style, Size size, int window,
+                                                          const std::string& what) const {
     torch::NoGradGuard no_grad;
     const int style_long_side = std::max(1, static_cast<int>(std::lround(std::max(size.width, size.height) * p_.style_scale)));
     const Size style_size = fit_long_side(static_cast<int>(style.size(3)), static_cast<int>(style.size(2)), style_long_side);
     check_min_side(style_size, min_side_, what + " at this size and style scale");
+    // A tiled level's style image may be as large as the level: resampled on the host, seen in windows.
+    if (window > 0) return windowed_grams(resize_image_tensor(style.to(torch::kCPU), style_size), window);
     std::vector<torch::Tensor> statistics;
     for (const auto& f : (*net_)->forward(net_input(resize_image_tensor(style, style_size)), layer_indices(p_.style_layers), p_.pooling))
         statistics.push_back(style_statistic(f, p_.style_loss));
@@ -354,20 +351,9 @@ std::vector<torch::Tensor> JobRunner::style_statistics_of(const torch::Tensor& s
 std::vector<StyleTarget> JobRunner::style_grams(Size size, int window) const {
     torch::NoGradGuard no_grad;
     if (p_.style_layers.empty()) return {};
-    const int style_long_side = std::max(1, static_cast<int>(std::lround(std::max(size.width, size.height) * p_.style_scale)));
     std::vector<std::vector<torch::Tensor>> style_grams;
-    for (std::size_t k = 0; k < styles_full_.size(); ++k) {
-        const std::string what = "style image " + std::to_string(k + 1);
-        if (window > 0) {
-            // A tiled level's style image may be as large as the level: resampled on the host, seen in windows.
-            const Size style_size = fit_long_side(static_cast<int>(styles_full_[k].size(3)),
-                                                  static_cast<int>(styles_full_[k].size(2)), style_long_side);
-            check_min_side(style_size, min_side_, what + " at this size and style scale");
-            style_grams.push_back(windowed_grams(resize_image_tensor(styles_full_[k].to(torch::kCPU), style_size), window));
-            continue;
-        }
-        style_grams.push_back(style_statistics_of(styles_full_[k], size, what));
-    }
+    for (std::size_t k = 0; k < styles_full_.size(); ++k)
+        style_grams.push_back(style_statistics_of(styles_full_[k], size, window, "style image " + std::to_string(k + 1)));
     return style_targets(blend_grams(style_grams, job_.style_blend), p_.style_loss);
 }
 

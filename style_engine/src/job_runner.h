@@ -140,8 +140,8 @@ private:
     // are resampled on the host and run through the network window by window.
     std::vector<StyleTarget> style_grams(Size size, int window) const;
     // The statistics of one style image (on the device) at a level of `size`, as the loss reads them
-    // unblended; `what` names it in errors.
-    std::vector<torch::Tensor> style_statistics_of(const torch::Tensor& style, Size size, const std::string& what) const;
+    // unblended, at once or (window > 0) window by window on the host; `what` names it in errors.
+    std::vector<torch::Tensor> style_statistics_of(const torch::Tensor& style, Size size, int window, const std::string& what) const;
     // The Grams of `image` (on the host or the device) seen window by window, exactly.
     std::vector<torch::Tensor> windowed_grams(const torch::Tensor& image, int window) const;
     // The features of `layers` of same-size `images` window by window (window <= 0: at once):

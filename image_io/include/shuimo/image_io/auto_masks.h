@@ -23,6 +23,9 @@ engine::Image face_mask(const engine::Image& photo, const std::filesystem::path&
 // the package to install when it is not there.
 std::filesystem::path default_face_cascade();
 
+// Some sample above 1/255: the engine's test for a mask that covers something (regions.h, validate_regions).
+bool covers_anything(const engine::Image& mask);
+
 // "sky" or "faces": that automatic mask of `photo`; std::nullopt for any other name (a mask file).
 std::optional<engine::Image> automatic_mask(std::string_view name, const engine::Image& photo);
 
