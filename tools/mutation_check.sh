@@ -39,6 +39,9 @@ mutations=(
 "region-mask-ignored|style_engine/src/regions.cpp|masked_style_statistic(f, m.to(f.device()), kind);|masked_style_statistic(f, torch::ones_like(m).to(f.device()), kind);|tst_regions|twoRegionsEachNearerItsOwnStyle"
 "region-box-dropped|style_engine/src/job_runner.cpp|    if (level.targets.regions.lower.defined()) lbfgs.set_box(level.targets.regions.lower, level.targets.regions.upper);|    (void)0;|tst_regions|photoRegionStaysThePhoto;paperRegionTurnsToPaper"
 "region-tile-goal-unshifted|style_engine/src/regions.cpp|        if (i < level_statistics.size()) term.level_statistics = level_statistics[i];|        (void)level_statistics;|tst_regions|tilesStartAtTheWholesRegionTerms"
+"region-strength-not-live|style_engine/src/job_runner.cpp|    set_strengths(level.targets.regions, weights_.regions);|    (void)0;|tst_regions|liveStrengthIsTheRegionsStrengthFromThen"
+"stroke-undo-keeps-after|ui/model/studio_commands.cpp|    m_model->setRegions(m_photo, unpack(m_before));|    m_model->setRegions(m_photo, unpack(m_after));|tst_regions_model|strokesAreOneUndoStepEach"
+"worker-drops-regions|ui/engine_worker.cpp|            job.regions.push_back(std::move(r));|            (void)r;|tst_regions_model|aRunRecordsItsRegionsAndTakesStrengthLive"
 "batch-drops-regions|batch/src/batch_runner.cpp|                style_job.regions.push_back(std::move(region));|                (void)region;|tst_batch_runner|regionsReachTheEngineFromTheQueue"
 "w2-tile-goal-unshifted|style_engine/src/job_runner.cpp|            goals.push_back(targets.style_grams[l].statistic + grams[l].detach() - targets.level_grams[l]);|            goals.push_back(targets.style_grams[l].statistic);|tst_tiled_level|tilesOfAnImageWithTheStylesStatisticsStartAtTheirGoal"
 )

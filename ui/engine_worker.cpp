@@ -110,6 +110,9 @@ void EngineWorker::runJob(quint64 jobId, const JobRequest& request) {
         std::map<QString, engine::Image> keep;
         QStringList paths = request.stylePaths;
         paths.prepend(request.contentPath);
+        for (const session::Region& region : request.regions) {
+            if (!region.style.isEmpty()) paths << region.style;
+        }
         for (const QString& path : paths) {
             if (const auto it = m_images.find(path); it != m_images.end()) keep.insert(*it);
         }
@@ -121,6 +124,14 @@ void EngineWorker::runJob(quint64 jobId, const JobRequest& request) {
         job.style_blend.assign(request.styleBlend.begin(), request.styleBlend.end());
         job.params = request.params;
         if (request.initImage) job.init_image = *request.initImage;
+        for (const session::Region& region : request.regions) {
+            engine::Region r;
+            r.mask = session::to_image(region.mask);
+            r.kind = region.kind;
+            r.strength = region.strength;
+            if (region.kind == engine::RegionKind::Style && region.strength > 0.0) r.style = loadImage(region.style);
+            job.regions.push_back(std::move(r));
+        }
 
         WorkerSink sink(*this, jobId);
         engine::StyleResult result = m_engine->run(job, sink);

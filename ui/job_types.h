@@ -15,6 +15,7 @@
 #include "shuimo/engine/image.h"
 #include "shuimo/engine/progress.h"
 #include "shuimo/engine/style_params.h"
+#include "shuimo/session/session.h"
 
 namespace shuimo::ui {
 
@@ -24,6 +25,8 @@ struct JobRequest {
     QStringList stylePaths;
     QList<double> styleBlend;  // one per style; empty = equal
     engine::StyleParams params;
+    // The photo's regions (issue 26), in order: masks at the photo's mask size, styles by path.
+    std::vector<session::Region> regions;
     // "Continue Painting" (issue 24): the stopped version's raw image to start from
     // (params.init is Image, params the remaining levels: session/continuation.h), the
     // parameters the new version records (the stopped one's) and the work already done.

@@ -32,6 +32,7 @@
 #include "preview_actions.h"
 #include "preview_view.h"
 #include "recent_files_menu.h"
+#include "regions_panel.h"
 #include "run_panel.h"
 #include "studio_model.h"
 #include "studio_preview.h"
@@ -144,6 +145,15 @@ void MainWindow::createDocks() {
     m_params = runPanel->parameterPanel();
     paramsDock->setWidget(runPanel);
     addDockWidget(Qt::RightDockWidgetArea, paramsDock);
+    // Regions (issue 26): a tab beside the parameters; its overlay and tools act while it is shown.
+    auto* regionsDock = new QDockWidget(tr("Regions"), this);
+    regionsDock->setObjectName(QStringLiteral("RegionsDock"));
+    m_regions = new RegionsPanel(m_model, m_preview, [this] { return m_gallery->entries(); }, regionsDock);
+    regionsDock->setWidget(m_regions);
+    addDockWidget(Qt::RightDockWidgetArea, regionsDock);
+    tabifyDockWidget(paramsDock, regionsDock);
+    paramsDock->raise();
+    connect(regionsDock, &QDockWidget::visibilityChanged, m_regions, &RegionsPanel::setActive);
     // Narrow windows: the two panels share one tabbed column (dock_layout.h).
     new DockLayout(this, stylesDock, paramsDock);
     m_run = new RunPresenter(m_model, m_params, m_runBar, runPanel->lossCurve(), this);

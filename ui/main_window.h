@@ -38,6 +38,7 @@ class StudioModel;
 class StudioPreview;
 class StyleController;
 class StyleGallery;
+class RegionsPanel;
 class StylesPanel;
 class VersionsStrip;
 
@@ -132,6 +133,7 @@ private:
     MessageBar* m_batchOffer = nullptr;  // "An unfinished batch … Resume / Dismiss"
     QLabel* m_batchStatus = nullptr;     // "Batch export: 3 of 10 done" while one runs
     StylesPanel* m_stylesPanel = nullptr;
+    RegionsPanel* m_regions = nullptr;
     std::unique_ptr<PresetsStore> m_presets;
     RunPresenter* m_run = nullptr;
     ExportController* m_export = nullptr;

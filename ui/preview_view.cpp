@@ -35,6 +35,40 @@ void PreviewView::setAfter(const QImage& image) {
     update();
 }
 
+void PreviewView::setOverlay(const QImage& overlay) {
+    m_overlay = overlay;
+    update();
+}
+
+void PreviewView::setTool(Tool tool, double radius) {
+    m_tool = tool;
+    m_radius = radius;
+    if (tool == Tool::None) unsetCursor();
+    else setCursor(tool == Tool::Fill ? Qt::PointingHandCursor : Qt::CrossCursor);
+    update();
+}
+
+QList<QRectF> PreviewView::imageRects() const {
+    const QRectF whole = rect();
+    if (m_mode != Mode::SideBySide) return {imageRect(whole)};
+    const double half = (whole.width() - kGap) / 2.0;
+    return {imageRect(QRectF(whole.left(), whole.top(), half, whole.height())),
+            imageRect(QRectF(whole.left() + half + kGap, whole.top(), half, whole.height()))};
+}
+
+QRectF PreviewView::imageRectAt(QPointF position) const {
+    const QList<QRectF> rects = imageRects();
+    if (rects.size() == 2 && position.x() >= rects[1].left() - kGap / 2.0) return rects[1];
+    return rects.front();
+}
+
+QPointF PreviewView::toOverlay(QPointF position) const {
+    const QRectF target = imageRectAt(position);
+    if (m_overlay.isNull() || target.isEmpty()) return {};
+    return {(position.x() - target.left()) / target.width() * m_overlay.width(),
+            (position.y() - target.top()) / target.height() * m_overlay.height()};
+}
+
 void PreviewView::setPlaceholderText(const QString& text) {
     m_placeholder = text;
     update();
@@ -79,7 +113,30 @@ QRectF PreviewView::imageRect(const QRectF& area) const {
 }
 
 void PreviewView::paintEvent(QPaintEvent*) {
+    {
+        QPainter painter(this);
+        paintImages(painter);
+    }
+    if (imageSize().isEmpty() || (m_overlay.isNull() && m_tool == Tool::None)) return;
     QPainter painter(this);
+    painter.setRenderHint(QPainter::SmoothPixmapTransform);
+    for (const QRectF& target : imageRects()) {
+        if (!m_overlay.isNull()) painter.drawImage(target, m_overlay);
+    }
+    // The brush's outline where the mouse is, at its size on the screen.
+    if ((m_tool == Tool::Brush || m_tool == Tool::Eraser) && m_hover.x() >= 0 && !m_overlay.isNull()) {
+        const QRectF target = imageRectAt(m_hover);
+        const double r = m_radius * target.width() / m_overlay.width();
+        painter.setRenderHint(QPainter::Antialiasing);
+        painter.setBrush(Qt::NoBrush);
+        painter.setPen(QPen(QColor(0, 0, 0, 160), 3));
+        painter.drawEllipse(m_hover, r, r);
+        painter.setPen(QPen(QColor(255, 255, 255, 220), 1.5));
+        painter.drawEllipse(m_hover, r, r);
+    }
+}
+
+void PreviewView::paintImages(QPainter& painter) {
     // Smooth when fitting (coarse-level previews are small); sharp pixels when inspecting up close.
     painter.setRenderHint(QPainter::SmoothPixmapTransform, m_fit || zoom() < 2.0);
     if (imageSize().isEmpty()) {
@@ -183,13 +240,36 @@ void PreviewView::wheelEvent(QWheelEvent* event) {
 }
 
 void PreviewView::mousePressEvent(QMouseEvent* event) {
-    if (event->button() != Qt::LeftButton) return;
+    const bool tool = m_tool != Tool::None && !m_overlay.isNull();
+    if (tool && event->button() == Qt::LeftButton) {
+        const QPointF at = toOverlay(event->position());
+        if (m_tool == Tool::Fill) {
+            Q_EMIT fillClicked(at);
+            return;
+        }
+        m_drag = Drag::Stroke;
+        m_lastStroke = at;
+        Q_EMIT strokeStarted(at);
+        return;
+    }
+    // With a tool the left button paints: the right or middle one pans.
+    if (event->button() != (tool ? Qt::RightButton : Qt::LeftButton) && !(tool && event->button() == Qt::MiddleButton)) return;
     m_drag = nearDivider(event->position()) ? Drag::Divider : Drag::Pan;
     m_lastMouse = event->position();
     if (m_drag == Drag::Pan) setCursor(Qt::ClosedHandCursor);
 }
 
 void PreviewView::mouseMoveEvent(QMouseEvent* event) {
+    if (m_tool != Tool::None) {
+        m_hover = event->position();
+        update();
+    }
+    if (m_drag == Drag::Stroke) {
+        const QPointF at = toOverlay(event->position());
+        Q_EMIT strokeMoved(m_lastStroke, at);
+        m_lastStroke = at;
+        return;
+    }
     if (m_drag == Drag::Divider) {
         const QRectF target = imageRect(rect());
         if (target.width() > 0) setSplitPosition((event->position().x() - target.left()) / target.width());
@@ -197,14 +277,23 @@ void PreviewView::mouseMoveEvent(QMouseEvent* event) {
         m_pan += event->position() - m_lastMouse;
         m_lastMouse = event->position();
         update();
-    } else {
+    } else if (m_tool == Tool::None) {
         setCursor(nearDivider(event->position()) ? Qt::SplitHCursor : Qt::OpenHandCursor);
     }
 }
 
 void PreviewView::mouseReleaseEvent(QMouseEvent*) {
+    const bool stroke = m_drag == Drag::Stroke;
     m_drag = Drag::None;
-    unsetCursor();
+    if (stroke) Q_EMIT strokeEnded();
+    if (m_tool == Tool::None) unsetCursor();
+    else setTool(m_tool, m_radius);  // its cursor again after a pan
+}
+
+void PreviewView::leaveEvent(QEvent* event) {
+    m_hover = {-1, -1};
+    update();
+    QWidget::leaveEvent(event);
 }
 
 void PreviewView::resizeEvent(QResizeEvent* event) {

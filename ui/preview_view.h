@@ -4,8 +4,11 @@
 // by side. Paints in logical pixels, so it is sharp on high-DPI screens.
 
 #include <QImage>
+#include <QList>
 #include <QPointF>
 #include <QWidget>
+
+class QPainter;
 
 namespace shuimo::ui {
 
@@ -13,6 +16,7 @@ class PreviewView : public QWidget {
     Q_OBJECT
 public:
     enum class Mode { Result, Split, SideBySide };
+    enum class Tool { None, Brush, Eraser, Fill };
     explicit PreviewView(QWidget* parent = nullptr);
 
     void setBefore(const QImage& image);
@@ -24,6 +28,14 @@ public:
     bool fitsWindow() const { return m_fit; }
     double splitPosition() const { return m_split; }  // 0..1 across the image
     void setPlaceholderText(const QString& text);
+    // The regions' overlay (regionOverlay: at the mask size, stretched over the image); null: none.
+    void setOverlay(const QImage& overlay);
+    const QImage& overlay() const { return m_overlay; }
+    // The tool the left button uses, and the brush's radius in overlay pixels (drawn as the cursor).
+    void setTool(Tool tool, double radius = 0.0);
+    Tool tool() const { return m_tool; }
+    // A widget position in overlay (mask) pixels, over the image under it.
+    QPointF toOverlay(QPointF position) const;
 
 public Q_SLOTS:
     void setMode(shuimo::ui::PreviewView::Mode mode);
@@ -36,6 +48,11 @@ public Q_SLOTS:
 Q_SIGNALS:
     void zoomChanged(double zoom);
     void filesDropped(const QStringList& paths);
+    // Region tools, in overlay pixels: a stroke (Brush, Eraser) and a click (Fill).
+    void strokeStarted(QPointF at);
+    void strokeMoved(QPointF from, QPointF to);
+    void strokeEnded();
+    void fillClicked(QPointF at);
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -44,6 +61,7 @@ protected:
     void mouseMoveEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
+    void leaveEvent(QEvent* event) override;
 
 private:
     QSize imageSize() const;
@@ -52,6 +70,10 @@ private:
     QRectF imageRect(const QRectF& area) const;
     void setZoom(double zoom, QPointF anchor);
     bool nearDivider(QPointF position) const;
+    // The image's rectangle(s) as painted: one, or two side by side; the one under `position`.
+    QList<QRectF> imageRects() const;
+    void paintImages(QPainter& painter);
+    QRectF imageRectAt(QPointF position) const;
 
     QImage m_before;
     QImage m_after;
@@ -61,7 +83,12 @@ private:
     QPointF m_pan;            // offset of the image centre from the area centre, logical pixels
     double m_split = 0.5;
     QString m_placeholder;
-    enum class Drag { None, Pan, Divider } m_drag = Drag::None;
+    QImage m_overlay;
+    Tool m_tool = Tool::None;
+    double m_radius = 0.0;
+    QPointF m_hover{-1, -1};  // the mouse over the widget (the brush's outline); negative: away
+    QPointF m_lastStroke;
+    enum class Drag { None, Pan, Divider, Stroke } m_drag = Drag::None;
     QPointF m_lastMouse;
 };
 

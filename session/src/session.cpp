@@ -28,6 +28,19 @@ engine::Image to_image(const Picture& picture) {
     return image;
 }
 
+MaskSize mask_size(int photo_width, int photo_height) {
+    if (photo_width <= 0 || photo_height <= 0) return {};
+    const int long_side = std::max(photo_width, photo_height);
+    if (long_side <= kMaskLongSide) return {photo_width, photo_height};
+    const double scale = static_cast<double>(kMaskLongSide) / long_side;
+    return {std::max(1, static_cast<int>(std::lround(photo_width * scale))), std::max(1, static_cast<int>(std::lround(photo_height * scale)))};
+}
+
+bool covers_anything(const Picture& mask) {
+    constexpr std::uint16_t kOver = 65535 / 255;  // 1/255
+    return std::any_of(mask.samples.begin(), mask.samples.end(), [](std::uint16_t v) { return v > kOver; });
+}
+
 const Painting* Photo::current_painting() const {
     if (current < 0 || current >= static_cast<int>(paintings.size())) return nullptr;
     return &paintings[static_cast<std::size_t>(current)];

@@ -83,6 +83,19 @@ json::Value styles_json(const std::vector<StyleRef>& refs) {
     return json::Value::of_array(std::move(styles));
 }
 
+json::Value regions_json(const std::vector<Region>& regions, DataWriter& data) {
+    std::vector<json::Value> list;
+    for (const Region& region : regions) {
+        list.push_back(object({{"name", text(region.name)},
+                               {"kind", json::Value::of_string(std::string(engine::to_string(region.kind)))},
+                               {"style", text(region.style)},
+                               {"strength", json::Value::of_number(region.strength)},
+                               {"colour", json::Value::of_integer(region.colour)},
+                               {"mask", data.picture(region.mask)}}));
+    }
+    return json::Value::of_array(std::move(list));
+}
+
 json::Value painting_json(const Painting& painting, DataWriter& data) {
     return object({{"name", text(painting.name)},
                    {"number", json::Value::of_integer(painting.number)},
@@ -100,7 +113,8 @@ json::Value painting_json(const Painting& painting, DataWriter& data) {
                    {"precision", text(painting.precision)},
                    {"exported_to", text(painting.exported_to)},
                    {"image", data.picture(painting.image)},
-                   {"raw", data.picture(painting.raw)}});
+                   {"raw", data.picture(painting.raw)},
+                   {"regions", regions_json(painting.regions, data)}});
 }
 
 // --- reading -------------------------------------------------------------------
@@ -156,6 +170,7 @@ private:
         if (photo.current == -2) reader.fail("missing current");
         if (photo.current == -1 && !photo.paintings.empty()) reader.fail("current is -1 but it has paintings");
         photo.made = static_cast<int>(reader.integer("made", -1, 0, std::numeric_limits<int>::max()));
+        if (m_version >= 3) photo.regions = regions(reader, reader.where());
         // Runs made: every painting but the re-finished ones (format 2 numbers those apart).
         const auto runs = std::count_if(photo.paintings.begin(), photo.paintings.end(), [](const Painting& p) { return p.revision == 0; });
         if (photo.made < static_cast<int>(runs)) reader.fail("made is missing or less than its paintings");
@@ -199,8 +214,35 @@ private:
             reader.fail("raw is " + std::to_string(painting.raw.width) + "x" + std::to_string(painting.raw.height) +
                         " but image is " + std::to_string(painting.image.width) + "x" + std::to_string(painting.image.height));
         }
+        if (m_version >= 3) painting.regions = regions(reader, where);
         reader.finish();
         return painting;
+    }
+
+    std::vector<Region> regions(json::ObjectReader& owner, const std::string& where) {
+        const json::Value& list = *owner.typed("regions", json::Value::Kind::Array, "a list", true);
+        std::vector<Region> out;
+        for (std::size_t i = 0; i < list.array.size(); ++i) {
+            const std::string at = where + ", region " + std::to_string(i + 1);
+            json::ObjectReader reader(list.array[i], at);
+            Region region;
+            region.name = QString::fromStdString(reader.text("name", {}, true));
+            const std::string kind = reader.text("kind", {}, true, true);
+            if (kind == "style") region.kind = engine::RegionKind::Style;
+            else if (kind == "photo") region.kind = engine::RegionKind::Photo;
+            else if (kind == "paper") region.kind = engine::RegionKind::Paper;
+            else reader.fail("kind is \"" + kind + "\"; expected style, photo or paper");
+            region.style = QString::fromStdString(reader.text("style", {}, true));
+            region.strength = reader.number("strength", 0, 0, 1e9, true);
+            const long long colour = reader.integer("colour", -1, 0, 0xFFFFFF);
+            if (colour < 0) reader.fail("missing colour");
+            region.colour = static_cast<std::uint32_t>(colour);
+            region.mask = picture(reader.required("mask"), at + ", mask");
+            if (region.mask.empty() || region.mask.channels != 1) reader.fail("mask must be a one-channel picture");
+            reader.finish();
+            out.push_back(std::move(region));
+        }
+        return out;
     }
 
     std::vector<StyleRef> styles(const json::Value& list, const std::string& where) {
@@ -280,7 +322,8 @@ QByteArray encode_session(const Session& session) {
         photos.push_back(object({{"path", text(photo.path)},
                                  {"current", json::Value::of_integer(photo.current)},
                                  {"made", json::Value::of_integer(photo.made)},
-                                 {"paintings", json::Value::of_array(std::move(paintings))}}));
+                                 {"paintings", json::Value::of_array(std::move(paintings))},
+                                 {"regions", regions_json(photo.regions, data)}}));
     }
     const std::uint32_t crc = engine::crc32(std::as_bytes(std::span(data.data.constData(), static_cast<std::size_t>(data.data.size()))));
     const json::Value header = object({{"format", json::Value::of_string(std::string(kFormatName))},

@@ -165,6 +165,7 @@ LevelRegions JobRunner::level_regions(const torch::Tensor& content, const std::v
                              p_.style_loss);
     };
     in.rest_targets = &rest;
+    in.strengths = &weights_.regions;
     return make_level_regions(in);
 }
 
@@ -366,11 +367,26 @@ bool JobRunner::take_new_weights() {
     check.tv_weight = polled->tv;
     try {
         validate(check);
+        if (!polled->regions.empty()) {
+            if (polled->regions.size() != job_.regions.size())
+                throw ConfigError("region strengths for " + std::to_string(polled->regions.size()) + " regions; the job has " +
+                                  std::to_string(job_.regions.size()));
+            for (std::size_t r = 0; r < job_.regions.size(); ++r) {
+                const double strength = polled->regions[r];
+                if (!std::isfinite(strength) || strength < 0.0) throw ConfigError("region " + std::to_string(r + 1) + "'s strength must be >= 0");
+                // Strength 0 holds the photo (the optimiser's box): a restart, not a live change.
+                const Region& region = job_.regions[r];
+                if (region.kind == RegionKind::Style && (region.strength > 0.0) != (strength > 0.0))
+                    throw ConfigError("region " + std::to_string(r + 1) + "'s strength cannot move to or from 0 while the job runs");
+            }
+        }
     } catch (const ConfigError& e) {
         sink_.on_notice(std::string("new weights ignored: ") + e.what());
         return false;
     }
+    std::vector<double> strengths = weights_.regions;  // a change of the three weights alone keeps live strengths
     weights_ = *polled;
+    if (weights_.regions.empty()) weights_.regions = std::move(strengths);
     return true;
 }
 
@@ -394,6 +410,7 @@ void JobRunner::apply_new_weights(LevelRun& level) {
     if (!take_new_weights()) return;
     // Losses under the old weights are not comparable with the new ones.
     level.best_loss.fill_(kInfinity);
+    set_strengths(level.targets.regions, weights_.regions);
     if (level.in_step || level.carried) throw RestartOptimiser{};
 }
 
@@ -633,6 +650,7 @@ void JobRunner::optimise_tiled_level(LevelRun& level, const TilePlan& tiles, con
             if (!job_.regions.empty())
                 tile.targets.regions = tile_regions(regions, r, f, {r.x - f.x, r.y - f.y, r.width, r.height}, region_level_statistics,
                                                     style_downsample, device_);
+            set_strengths(tile.targets.regions, weights_.regions);  // changed live since the pass began
             start_from(tile, window(canvas).to(device_).clone());
             optimise_level(tile);
             level.scaler = tile.scaler;

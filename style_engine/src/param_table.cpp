@@ -518,7 +518,7 @@ std::string choice_value(const ParamField& field, const StyleParams& params) {
 }
 
 LossWeights loss_weights_of(const StyleParams& params) {
-    return {params.content_weight, params.style_weight, params.tv_weight};
+    return {params.content_weight, params.style_weight, params.tv_weight, {}};
 }
 
 StyleParams params_from_json_value(const json::Value& object, StyleParams p, bool strict, const std::string& where) {

@@ -54,9 +54,10 @@ LevelRegions make_level_regions(const RegionInputs& in) {
     const torch::Tensor zero = torch::zeros({1, 1, size.height, size.width}, options);
     torch::Tensor photo = zero.clone(), paper = zero.clone(), covered = zero.clone();
     LevelRegions level;
-    auto add_term = [&](const torch::Tensor& mask, std::vector<StyleTarget> targets, double strength) {
+    auto add_term = [&](const torch::Tensor& mask, std::vector<StyleTarget> targets, double strength, int r) {
         RegionTerm term;
         term.strength = strength;
+        term.region = r;
         term.targets = std::move(targets);
         term.mask = mask;
         for (const int ds : in.layer_downsample) {
@@ -72,11 +73,14 @@ LevelRegions make_level_regions(const RegionInputs& in) {
         const bool keeps_photo = region.kind == RegionKind::Photo || (region.kind == RegionKind::Style && region.strength == 0.0);
         if (keeps_photo) photo += mask;
         else if (region.kind == RegionKind::Paper) paper += mask;
-        else add_term(mask, in.style_targets(r), region.strength);
+        else {
+            const bool live = in.strengths && in.strengths->size() == regions.size();
+            add_term(mask, in.style_targets(r), live ? (*in.strengths)[r] : region.strength, static_cast<int>(r));
+        }
     }
     const torch::Tensor rest = (1.0 - covered).clamp(0.0, 1.0);
     if (rest.sum().item<double>() > 0.0) {
-        if (in.rest_targets && !in.rest_targets->empty()) add_term(rest, *in.rest_targets, 1.0);
+        if (in.rest_targets && !in.rest_targets->empty()) add_term(rest, *in.rest_targets, 1.0, -1);
         else photo += rest;  // no ordinary style: pixels in no region keep the photo
     }
     const torch::Tensor held = photo + paper;
@@ -89,6 +93,13 @@ LevelRegions make_level_regions(const RegionInputs& in) {
     level.lower = (photo * in.content.to(torch::kFloat) + paper * paper_rgb).clamp(0.0, 1.0);
     level.upper = (level.lower + (1.0 - photo - paper)).clamp(0.0, 1.0);
     return level;
+}
+
+void set_strengths(LevelRegions& regions, const std::vector<double>& strengths) {
+    for (RegionTerm& term : regions.terms) {
+        if (term.region >= 0 && static_cast<std::size_t>(term.region) < strengths.size())
+            term.strength = strengths[static_cast<std::size_t>(term.region)];
+    }
 }
 
 torch::Tensor layer_mask(const torch::Tensor& mask, int ds) {

@@ -31,6 +31,7 @@ struct RegionTerm {
     std::vector<bool> counted;               // layer l's mask covers at least half a position
     std::vector<StyleTarget> targets;        // the region's style's statistics, prepared
     double strength = 1.0;
+    int region = -1;                         // the job's region it stands for; -1: the pixels in no region
     // A tile of a tiled level (docs/TILING.md, docs/REGIONS.md): the region's statistics of the whole
     // level at the pass's start, and the goals made from them at the tile's first evaluation,
     // targets + S_tile(start) − S_level(start), as for the whole image's style term.
@@ -57,6 +58,8 @@ struct RegionInputs {
     std::vector<int> layer_downsample;  // per style layer
     std::function<std::vector<StyleTarget>(std::size_t region)> style_targets;
     const std::vector<StyleTarget>* rest_targets = nullptr;
+    // Live strengths, one per region (LossWeights::regions); null or empty: the regions' own.
+    const std::vector<double>* strengths = nullptr;
 };
 LevelRegions make_level_regions(const RegionInputs& in);
 
@@ -84,6 +87,10 @@ torch::Tensor region_style_loss(const std::vector<std::vector<torch::Tensor>>& s
 LevelRegions tile_regions(const LevelRegions& level, TileRect r, TileRect f, TileRect at,
                           const std::vector<std::vector<torch::Tensor>>& level_statistics,
                           const std::vector<int>& layer_downsample, torch::Device device);
+
+// Live strengths (LossWeights::regions, one per job region) given to the terms that stand for
+// regions; nothing changes when `strengths` is empty.
+void set_strengths(LevelRegions& regions, const std::vector<double>& strengths);
 
 // A term's layer mask of a map whose positions are `ds` pixels a side (floor division, as VGG's pools).
 torch::Tensor layer_mask(const torch::Tensor& mask, int ds);

@@ -122,7 +122,7 @@ private Q_SLOTS:
             Sink sink;
             if (changeWeights) {
                 sink.change_at = 12;
-                sink.changed = {1.0, styleWeight * 100.0, tvWeight};
+                sink.changed = {1.0, styleWeight * 100.0, tvWeight, {}};
             }
             const auto result = m_engine->run(job, sink);
             objective[reference] = result.final_total_loss;

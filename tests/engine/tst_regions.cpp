@@ -10,6 +10,7 @@
 #include <cmath>
 #include <filesystem>
 #include <memory>
+#include <optional>
 
 #include "job_runner.h"
 #include "losses.h"
@@ -17,6 +18,7 @@
 #include "photo_like.h"
 #include "shared_weights.h"
 #include "shuimo/engine/errors.h"
+#include "shuimo/engine/param_table.h"
 #include "shuimo/engine/safetensors.h"
 #include "shuimo/engine/style_engine.h"
 #include "shuimo/image_io/image_io.h"
@@ -211,6 +213,52 @@ private Q_SLOTS:
         // And the objective fell from the photo's.
         engine::JobRunner runner(job, quiet, *m_models);
         QVERIFY(result.final_total_loss < 0.5 * runner.evaluate_image(content).total_loss);
+    }
+
+    // A region's strength changed live (LossWeights::regions) at the first evaluation is the
+    // strength from then on: the same run as one that had it from the start, and not the same as
+    // one that kept the old strength. A change to 0 (the photo's box) is refused with a notice.
+    void liveStrengthIsTheRegionsStrengthFromThen() {
+        const engine::Image content = resized(photo("chelsea.png"), 48, 48);
+        engine::StyleJob job = job_of(content);
+        job.params.iterations = 12;
+        job.regions = {engine::Region{mask_of(48, 48, [](double, double y) { return y < 0.5; }), engine::RegionKind::Style,
+                                      testing::sine_pattern(48, 48, 0.4), 1.0}};
+        struct LiveSink : engine::ProgressSink {
+            engine::LossWeights base;
+            std::vector<double> strengths;
+            bool sent = false;
+            std::vector<std::string> notices;
+            std::optional<engine::LossWeights> poll_weights() override {
+                if (sent) return std::nullopt;
+                sent = true;
+                engine::LossWeights w = base;
+                w.regions = strengths;
+                return w;
+            }
+            void on_notice(const std::string& message) override { notices.push_back(message); }
+        };
+        LiveSink live;
+        live.base = engine::loss_weights_of(job.params);
+        live.strengths = {3.0};
+        const auto changed = m_engine->run(job, live);
+        engine::StyleJob stronger = job;
+        stronger.regions[0].strength = 3.0;
+        engine::ProgressSink quiet;
+        const auto from_start = m_engine->run(stronger, quiet);
+        const auto unchanged = m_engine->run(job, quiet);
+        qInfo("live %.8g, from the start %.8g, unchanged %.8g", changed.final_total_loss, from_start.final_total_loss,
+              unchanged.final_total_loss);
+        QVERIFY(live.notices.empty());
+        QVERIFY(std::abs(changed.final_total_loss - from_start.final_total_loss) <= 1e-5 * from_start.final_total_loss);
+        QVERIFY(std::abs(changed.final_total_loss - unchanged.final_total_loss) > 1e-3 * unchanged.final_total_loss);
+        LiveSink to_zero;
+        to_zero.base = live.base;
+        to_zero.strengths = {0.0};
+        const auto refused = m_engine->run(job, to_zero);
+        QCOMPARE(to_zero.notices.size(), std::size_t{1});
+        QVERIFY(to_zero.notices[0].find("cannot move to or from 0") != std::string::npos);
+        QVERIFY(std::abs(refused.final_total_loss - unchanged.final_total_loss) <= 1e-5 * unchanged.final_total_loss);
     }
 
     // Blank paper (留白): where its mask is 1 the picture is the paper colour; where the mask is

@@ -160,8 +160,8 @@ private Q_SLOTS:
         QFETCH(int, statistic);
         struct ReweightingSink : RecordingSink {
             std::optional<engine::LossWeights> poll_weights() override {
-                if (reports.size() == 4) return engine::LossWeights{1.0, std::nan(""), 1.0};  // invalid: ignored
-                if (reports.size() >= 8) return engine::LossWeights{1.0, 0.0, 0.0};  // content only
+                if (reports.size() == 4) return engine::LossWeights{1.0, std::nan(""), 1.0, {}};  // invalid: ignored
+                if (reports.size() >= 8) return engine::LossWeights{1.0, 0.0, 0.0, {}};  // content only
                 return std::nullopt;
             }
         };
@@ -174,11 +174,11 @@ private Q_SLOTS:
         QCOMPARE(sink.reports.size(), std::size_t{20});
         QCOMPARE(sink.notices.size(), std::size_t{1});
         QVERIFY(sink.notices.front().find("new weights ignored") != std::string::npos);
-        const engine::LossWeights original{job.params.content_weight, job.params.style_weight, job.params.tv_weight};
+        const engine::LossWeights original{job.params.content_weight, job.params.style_weight, job.params.tv_weight, {}};
         for (std::size_t i = 0; i < 8; ++i) QVERIFY(sink.reports[i].weights == original);
         for (std::size_t i = 8; i < 20; ++i) {
             const auto& r = sink.reports[i];
-            QVERIFY((r.weights == engine::LossWeights{1.0, 0.0, 0.0}));
+            QVERIFY((r.weights == engine::LossWeights{1.0, 0.0, 0.0, {}}));
             QCOMPARE(r.total_loss, r.content_loss);
             QCOMPARE(r.iteration, static_cast<int>(i + 1));
         }

@@ -391,12 +391,12 @@ private Q_SLOTS:
         auto job = tiledJob();
         TileSink sink;
         sink.new_weights_after_previews = 1;
-        sink.new_weights = {2.0, 5e5, 3.0};
+        sink.new_weights = {2.0, 5e5, 3.0, {}};
         const auto result = m_engine->run(job, sink);
         QVERIFY(!result.cancelled);
         QCOMPARE(result.iterations_run, 24);
         for (const auto& r : sink.reports) {
-            if (r.tile == 1) QVERIFY(r.weights == (engine::LossWeights{job.params.content_weight, job.params.style_weight, job.params.tv_weight}));
+            if (r.tile == 1) QVERIFY(r.weights == (engine::LossWeights{job.params.content_weight, job.params.style_weight, job.params.tv_weight, {}}));
             else QVERIFY(r.weights == sink.new_weights);
         }
     }

@@ -11,6 +11,7 @@
 // selected while it paints and queued, back, the painting done and exported, quit).
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QFileInfo>
@@ -27,7 +28,10 @@
 #include <cstdio>
 #include <tuple>
 
+#include <QDockWidget>
 #include "main_window.h"
+#include "preview_view.h"
+#include "regions_panel.h"
 #include "studio_model.h"
 #include "run_panel.h"
 #include "parameter_panel.h"
@@ -123,10 +127,11 @@ void prepare(shuimo::ui::MainWindow& window, const QString& photo, const QString
 int main(int argc, char** argv) {
     shuimo::ui::preferPassiveOpenMpWaits(argv);
     QApplication app(argc, argv);
-    if (argc != 2) {
-        std::fprintf(stderr, "usage: take_screenshots OUTDIR\n");
+    if (argc != 2 && !(argc == 3 && QByteArray(argv[2]) == "regions")) {
+        std::fprintf(stderr, "usage: take_screenshots OUTDIR [regions]\n");
         return 2;
     }
+    const bool onlyRegions = argc == 3;
     const QString out = QString::fromLocal8Bit(argv[1]);
     QDir().mkpath(out);
     QStandardPaths::setTestModeEnabled(true);
@@ -153,6 +158,68 @@ int main(int argc, char** argv) {
     qputenv("SHUIMO_STYLES_DIR", nothing.toUtf8());  // only the user's style in the gallery
 
     bool ok = true;
+    // Issue 26: regions on the launch photograph (tests/data): the automatic sky as blank paper, the
+    // ground painted with the brush in a second style (misty mountains), the rest in the ink
+    // reference; the brush at work (en, zh), then the painting (en).
+    qputenv("SHUIMO_MODEL_DIR", models.toUtf8());
+    const QString rocket = QStringLiteral(SHUIMO_SOURCE_DIR "/tests/data/rocket.jpg");
+    const QString mountains = QStringLiteral(SHUIMO_SOURCE_DIR "/assets/styles/misty_mountains.png");
+    for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+        shuimo::ui::installTranslators(app, language);
+        QSettings().remove(QStringLiteral("window"));
+        {
+            shuimo::ui::MainWindow window;
+            window.prompt().setHook([](const QString&, QMessageBox::StandardButtons) { return QMessageBox::Discard; });
+            window.setKnownThroughput(kThroughputGflops);
+            window.resize(1440, 900);
+            window.show();
+            if (!QTest::qWaitForWindowExposed(&window)) std::fprintf(stderr, "take_screenshots: the window was not shown\n");
+            window.addPaths({rocket}, false);
+            window.addPaths({style}, true);
+            shuimo::ui::StudioModel* model = window.model();
+            shuimo::engine::StyleParams params = model->params();
+            params.size = 384;
+            params.iterations = 60;
+            model->setParams(params);
+            if (const QString why = model->addAutomaticRegion(QStringLiteral("sky")); !why.isEmpty()) {
+                std::fprintf(stderr, "take_screenshots: %s\n", qPrintable(why));
+                ok = false;
+            }
+            const int ground = model->addRegion(shuimo::engine::RegionKind::Style, mountains,
+                                                language == QStringLiteral("en") ? QStringLiteral("Ground") : QStringLiteral("地面"));
+            model->beginStroke(ground);
+            for (int y = 150; y <= 171; y += 8) model->strokeRegion(QPointF(0, y), QPointF(256, y), shuimo::ui::Brush{14.0, 0.4, false});
+            model->endStroke();
+            auto* dock = window.findChild<QDockWidget*>(QStringLiteral("RegionsDock"));
+            auto* panel = window.findChild<shuimo::ui::RegionsPanel*>();
+            auto* preview = window.findChild<shuimo::ui::PreviewView*>();
+            dock->raise();
+            QTest::qWait(200);
+            panel->setCurrentRegion(ground);
+            panel->setTool(static_cast<int>(shuimo::ui::PreviewView::Tool::Brush));
+            preview->setMode(shuimo::ui::PreviewView::Mode::Result);
+            // A stroke in progress: the brush's outline where the mouse is.
+            const QPoint centre = preview->rect().center();
+            QTest::mouseMove(preview, centre + QPoint(preview->width() / 5, preview->height() / 3));
+            QTest::qWait(300);
+            const QString suffix = language.left(2);
+            ok = save(window, out, QStringLiteral("regions_brush_%1.png").arg(suffix)) && ok;
+            if (language == QStringLiteral("en")) {
+                window.run();
+                for (int waited = 0; waited < 300000 && model->isPainting(); waited += 50) QTest::qWait(50);
+                panel->setTool(static_cast<int>(shuimo::ui::PreviewView::Tool::None));
+                for (QCheckBox* show : panel->findChildren<QCheckBox*>()) show->setChecked(false);  // the painting, not the masks
+                preview->setMode(shuimo::ui::PreviewView::Mode::Split);
+                QTest::qWait(300);
+                ok = save(window, out, QStringLiteral("regions_painting_%1.png").arg(suffix)) && ok;
+            }
+            if (!window.close()) std::fprintf(stderr, "take_screenshots: the window did not close\n");
+        }
+        QSettings().remove(QStringLiteral("userStyles"));
+        QFile::remove(shuimo::ui::StudioModel::autosavePath());
+        removeTranslators();
+    }
+    if (onlyRegions) return ok ? 0 : 1;
     // Issue 28: the parameter panel's Advanced section with Wasserstein chosen, in both languages.
     for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
         shuimo::ui::installTranslators(app, language);
@@ -211,7 +278,7 @@ int main(int argc, char** argv) {
         painter.end();
         image.save(path);
     }
-    for (const QString language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+    for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
         for (const QSize size : {QSize(1024, 700), QSize(1920, 1080)}) {
             shuimo::ui::installTranslators(app, language);
             const QString name = QStringLiteral("journey_%1_%2x%3_").arg(language.left(2)).arg(size.width()).arg(size.height());
@@ -257,7 +324,7 @@ int main(int argc, char** argv) {
     // Issue 24: the estimate at A3 fitted to the memory (a fixed 23 GB available, so the
     // pixels are the same on every machine) and the Preferences with the memory limit.
     qputenv("SHUIMO_AVAILABLE_MEMORY", "23G");
-    for (const QString language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+    for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
         shuimo::ui::installTranslators(app, language);
         const QString suffix = language == QStringLiteral("en") ? QStringLiteral("en") : QStringLiteral("zh");
         {

@@ -116,7 +116,7 @@ private Q_SLOTS:
         WorkerThread workerThread;
         ui::EngineWorker& worker = *workerThread.worker;
         constexpr int kChangeAt = 4;
-        const engine::LossWeights changed{2.0, 1234.0, 7.0};
+        const engine::LossWeights changed{2.0, 1234.0, 7.0, {}};
         connect(&worker, &ui::EngineWorker::progressed, &worker,
                 [&worker, changed](quint64 id, const IterationReport& report) {
                     if (report.iteration == kChangeAt) worker.setLiveWeights(id, changed);
@@ -152,7 +152,7 @@ private Q_SLOTS:
         QSignalSpy finished(&controller, &ui::StyleController::jobFinished);
         controller.startJob(testing::tinyRequest(dir.path(), 48, 10));
         QTRY_VERIFY_WITH_TIMEOUT(progressed.count() >= 3, 60000);
-        const engine::LossWeights changed{1.0, 5e5, 3.0};
+        const engine::LossWeights changed{1.0, 5e5, 3.0, {}};
         controller.setLiveWeights(changed);
         QVERIFY(finished.wait(60000));
         QCOMPARE(progressed.count(), 10);

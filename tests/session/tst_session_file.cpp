@@ -53,6 +53,20 @@ session::Painting painting(const QString& name, unsigned seed, bool withRaw) {
     return p;
 }
 
+// A region whose mask is soft noise (one channel), 7 × 5: masks need not be the painting's size.
+session::Region region(const QString& name, engine::RegionKind kind, const QString& style, unsigned seed) {
+    session::Region r;
+    r.name = name;
+    r.kind = kind;
+    r.style = style;
+    r.colour = 0x3366CC + seed;
+    engine::Image mask = noise(7, 5, seed);
+    engine::Image grey(7, 5, 1);
+    for (std::size_t i = 0; i < grey.pixels.size(); ++i) grey.pixels[i] = mask.pixels[3 * i];
+    r.mask = session::to_picture(grey);
+    return r;
+}
+
 session::Session sample() {
     session::Session s;
     s.add_photo(QStringLiteral("/photos/cat.png"));
@@ -75,6 +89,11 @@ session::Session sample() {
     s.styles = {{QStringLiteral("/styles/ink é.png"), 0.5}, {QStringLiteral("/styles/pine.png"), 2.0}};
     s.params.tv_weight = 200.0;  // beyond the panel's slider: kept exactly
     s.params.seed = 18446744073709551557ULL;
+    // Format 3: regions, on a photo (its next run's) and in a painting (what made it).
+    s.photos[0].regions = {region(QStringLiteral("Sky 天空"), engine::RegionKind::Paper, {}, 5),
+                           region(QStringLiteral("Pines"), engine::RegionKind::Style, QStringLiteral("/styles/pine.png"), 6)};
+    s.photos[0].regions[1].strength = 0.37;
+    s.photos[1].paintings[0].regions = {region(QStringLiteral("Face"), engine::RegionKind::Photo, {}, 7)};
     return s;
 }
 
@@ -138,12 +157,18 @@ private Q_SLOTS:
         QVERIFY(opened.photos[1].paintings[1].starred);
         QCOMPARE(opened.photos[1].made, 1);  // the re-finished one is not a run
         QCOMPARE(opened.photos[1].paintings[0].image, original.photos[1].paintings[0].image);
+        QCOMPARE(opened.photos[0].regions, original.photos[0].regions);
+        QCOMPARE(opened.photos[0].regions[1].strength, 0.37);
+        QCOMPARE(opened.photos[1].paintings[0].regions, original.photos[1].paintings[0].regions);
         // And one difference anywhere is seen by ==.
         session::Session changed = opened;
         changed.photos[1].paintings[0].image.samples[5] ^= 1;
         QVERIFY(!(changed == original));
         changed = opened;
         changed.photos[0].paintings[1].params.tv_weight = 2.0;
+        QVERIFY(!(changed == original));
+        changed = opened;
+        changed.photos[0].regions[0].mask.samples[3] ^= 1;  // one stroke's sample
         QVERIFY(!(changed == original));
         // Saving again over it is atomic and gives the same bytes.
         session::save_session(path, opened);
@@ -170,6 +195,22 @@ private Q_SLOTS:
         QCOMPARE(seed.photos[1].current, -1);
     }
 
+    // A format 2 file (before regions) opens, with no regions anywhere.
+    void formatTwoOpensWithoutRegions() {
+        session::Session s = sample();
+        for (session::Photo& photo : s.photos) {
+            photo.regions.clear();
+            for (session::Painting& painting : photo.paintings) painting.regions.clear();
+        }
+        QByteArray bytes = session::encode_session(s);
+        bytes = replaced(bytes, "\"format_version\":3", "\"format_version\":2");
+        while (bytes.contains(",\"regions\":[]")) bytes = withHeader(bytes, ",\"regions\":[]", "");
+        int version = 0;
+        const session::Session opened = session::decode_session(bytes, QStringLiteral("old.shuimo"), &version);
+        QCOMPARE(version, 2);
+        QVERIFY(opened == s);
+    }
+
     void emptySessionRoundTrips() {
         const session::Session empty;
         QVERIFY(session::decode_session(session::encode_session(empty), QStringLiteral("e.shuimo")) == empty);
@@ -188,9 +229,9 @@ private Q_SLOTS:
         QTest::newRow("garbage") << QByteArray("\x89PNG\r\n\x1a\n this is not a session at all") << int(Kind::NotASession)
                                  << QStringLiteral("not a Shuimo session");
         QTest::newRow("text renamed") << QByteArray("hello\n") << int(Kind::NotASession) << QStringLiteral("not a Shuimo session");
-        QTest::newRow("newer version") << replaced(good, "\"format_version\":2", "\"format_version\":7") << int(Kind::NewerVersion)
+        QTest::newRow("newer version") << replaced(good, "\"format_version\":3", "\"format_version\":7") << int(Kind::NewerVersion)
                                        << QStringLiteral("newer Shuimo (session format 7");
-        QTest::newRow("version 0") << replaced(good, "\"format_version\":2", "\"format_version\":0") << int(Kind::UnknownVersion)
+        QTest::newRow("version 0") << replaced(good, "\"format_version\":3", "\"format_version\":0") << int(Kind::UnknownVersion)
                                    << QStringLiteral("unknown format version 0");
         QTest::newRow("unknown field") << withHeader(good, "\"refinished\":false", "\"refinished\":false,\"refinishes\":false") << int(Kind::Malformed)
                                        << QStringLiteral("unknown key 'refinishes'");
@@ -209,6 +250,10 @@ private Q_SLOTS:
         QTest::newRow("data changed") << flipped << int(Kind::Damaged) << QStringLiteral("checksum");
         QTest::newRow("trailing bytes") << good + QByteArray("xyz") << int(Kind::Malformed) << QStringLiteral("past its data");
         QTest::newRow("header not JSON") << withHeader(good, "{\"format\"", "{not json") << int(Kind::Malformed) << QStringLiteral("not JSON");
+        QTest::newRow("bad region kind") << replaced(good, "\"kind\":\"paper\"", "\"kind\":\"papel\"") << int(Kind::Malformed)
+                                         << QStringLiteral("photo 1, region 1: kind is \"papel\"");
+        QTest::newRow("region colour") << withHeader(good, "\"colour\":3368657", "\"colour\":16777216") << int(Kind::Malformed)
+                                       << QStringLiteral("photo 1, region 1: colour");
         QTest::newRow("picture outside") << withHeader(good, "\"offset\":0,", "\"offset\":5,") << int(Kind::Malformed)
                                          << QStringLiteral("starts at byte 5");
     }

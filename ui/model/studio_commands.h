@@ -41,4 +41,31 @@ private:
     session::Painting m_painting;
 };
 
+// An edit of a photo's regions: the list before and after, masks kept compressed (an undo
+// step of a stroke on three 1024-pixel masks holds a few kilobytes, not 12 MB).
+class RegionsCommand : public QUndoCommand {
+public:
+    RegionsCommand(StudioModel* model, QString photo, const std::vector<session::Region>& before,
+                   const std::vector<session::Region>& after, bool applied, const QString& text, int merge);
+    void undo() override;
+    void redo() override;
+    int id() const override { return m_merge < 0 ? -1 : 26; }
+    bool mergeWith(const QUndoCommand* other) override;
+
+private:
+    struct Packed {
+        session::Region region;  // its mask's samples empty
+        QByteArray samples;      // compressed
+    };
+    static std::vector<Packed> pack(const std::vector<session::Region>& regions);
+    static std::vector<session::Region> unpack(const std::vector<Packed>& packed);
+
+    StudioModel* m_model;
+    QString m_photo;
+    std::vector<Packed> m_before;
+    std::vector<Packed> m_after;
+    bool m_skipRedo;
+    int m_merge;
+};
+
 }  // namespace shuimo::ui

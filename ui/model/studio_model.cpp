@@ -14,6 +14,7 @@
 #include <QStandardPaths>
 #include <QUndoStack>
 #include <algorithm>
+#include <cmath>
 #include <atomic>
 #include <exception>
 #include <memory>
@@ -27,6 +28,7 @@
 #include "shuimo/engine/job_plan.h"
 #include "shuimo/engine/model_paths.h"
 #include "shuimo/engine/param_table.h"
+#include "shuimo/image_io/auto_masks.h"
 #include "shuimo/image_io/image_io.h"
 #include "shuimo/session/continuation.h"
 #include "shuimo/session/refinish.h"
@@ -146,6 +148,8 @@ void StudioModel::setSession(session::Session document) {
     const std::vector<JobRequest> dropped = std::exchange(m_queue, {});
     m_runs.clear();
     m_sizes.clear();
+    m_maskPhotos.clear();
+    m_stroke.reset();
     Q_EMIT sessionReplaced();
     Q_EMIT photosChanged();
     Q_EMIT currentPhotoChanged(currentPhoto());
@@ -206,6 +210,8 @@ void StudioModel::removePhoto(const QString& path) {
     m_session.remove_photo(index);
     m_runs.erase(path);
     m_sizes.remove(path);
+    m_maskPhotos.remove(path);
+    if (m_stroke && m_stroke->photo == path) m_stroke.reset();
     setModified(true);
     Q_EMIT photosChanged();
     if (currentPhoto() != before) Q_EMIT currentPhotoChanged(currentPhoto());
@@ -478,10 +484,18 @@ void StudioModel::paramsEdited(bool byArtist) {
     if (engine::only_live_params_differ(m_running->params, params())) {
         // Live re-weighting: the running optimisation takes the new objective at its next evaluation.
         m_running->params = params();
-        engine()->setLiveWeights(engine::loss_weights_of(params()));
+        engine()->setLiveWeights(liveWeights());
     } else {
         m_restartTimer.start();
     }
+}
+
+engine::LossWeights StudioModel::liveWeights() const {
+    engine::LossWeights weights = engine::loss_weights_of(params());
+    if (m_running) {
+        for (const session::Region& region : m_running->regions) weights.regions.push_back(region.strength);
+    }
+    return weights;
 }
 
 void StudioModel::commitParams() {
@@ -549,6 +563,236 @@ bool StudioModel::editsPending() const {
     return m_commitTimer.isActive() || m_restartTimer.isActive() || m_refinishTimer.isActive();
 }
 
+// --- regions ------------------------------------------------------------------------------------
+
+const std::vector<session::Region>& StudioModel::regions(const QString& photoPath) const {
+    static const std::vector<session::Region> kNone;
+    const session::Photo* found = m_session.photo(photoPath);
+    return found ? found->regions : kNone;
+}
+
+session::MaskSize StudioModel::maskSize(const QString& photoPath) const {
+    // The masks painted already fix it (the photo may have gone from the disk since).
+    if (const auto& list = regions(photoPath); !list.empty()) return {list.front().mask.width, list.front().mask.height};
+    const QSize size = photoSize(photoPath);
+    return size.isValid() ? session::mask_size(size.width(), size.height()) : session::MaskSize{};
+}
+
+QImage StudioModel::photoAtMaskSize(const QString& photoPath) const {
+    if (const auto it = m_maskPhotos.constFind(photoPath); it != m_maskPhotos.constEnd()) return *it;
+    const session::MaskSize size = maskSize(photoPath);
+    QImageReader reader(photoPath);
+    reader.setAutoTransform(true);
+    QImage image = reader.read();
+    if (image.isNull() || size.width <= 0) return {};
+    image = image.convertToFormat(QImage::Format_RGB888).scaled(size.width, size.height, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
+    m_maskPhotos.insert(photoPath, image);
+    return image;
+}
+
+bool StudioModel::validRegion(int index) const {
+    return index >= 0 && index < static_cast<int>(regions().size());
+}
+
+void StudioModel::editRegions(const QString& text, const std::function<void(std::vector<session::Region>&)>& edit, int merge) {
+    const QString photoPath = currentPhoto();
+    if (!m_session.photo(photoPath)) return;
+    if (m_stroke) endStroke();
+    const std::vector<session::Region> before = regions(photoPath);
+    std::vector<session::Region> after = before;
+    edit(after);
+    if (after == before) return;
+    m_undo->push(new RegionsCommand(this, photoPath, before, after, false, text, merge));
+}
+
+void StudioModel::setRegions(const QString& photoPath, std::vector<session::Region> next) {
+    session::Photo* found = photo(photoPath);
+    if (!found) return;
+    const std::vector<session::Region> before = std::exchange(found->regions, std::move(next));
+    setModified(true);
+    Q_EMIT regionsChanged(photoPath);
+    if (!isRunning(photoPath) || photoPath != currentPhoto()) return;
+    // Only strengths of style regions changed, none to or from 0 (that moves the box): live.
+    const std::vector<session::Region>& after = found->regions;
+    bool live = before.size() == after.size() && m_running->regions.size() == after.size();
+    for (std::size_t r = 0; live && r < after.size(); ++r) {
+        session::Region a = before[r], b = after[r];
+        const bool styled = a.kind == engine::RegionKind::Style && a.strength > 0.0 && b.strength > 0.0;
+        if (styled) a.strength = b.strength;
+        live = a == b;
+    }
+    if (!live) {
+        m_restartTimer.start();
+        return;
+    }
+    m_running->regions = after;
+    engine()->setLiveWeights(liveWeights());
+}
+
+std::optional<session::Region> StudioModel::newRegion(engine::RegionKind kind, const QString& style, const QString& name) const {
+    const QString photoPath = currentPhoto();
+    const session::MaskSize size = maskSize(photoPath);
+    if (!m_session.photo(photoPath) || size.width <= 0) return std::nullopt;
+    const std::vector<session::Region>& list = regions(photoPath);
+    session::Region region;
+    region.kind = kind;
+    region.name = !name.isEmpty() ? name
+                  : kind == engine::RegionKind::Paper ? tr("Blank paper")
+                  : kind == engine::RegionKind::Photo ? tr("Keep the photo")
+                                                      : tr("Region %1").arg(list.size() + 1);
+    if (kind == engine::RegionKind::Style) region.style = !style.isEmpty() ? QFileInfo(style).absoluteFilePath() : stylePaths().value(0);
+    // The first colour of the palette no region of the photo has.
+    for (int n = 0;; ++n) {
+        const std::uint32_t colour = regionColour(n);
+        if (n >= 8 || std::none_of(list.begin(), list.end(), [&](const session::Region& r) { return r.colour == colour; })) {
+            region.colour = colour;
+            break;
+        }
+    }
+    region.mask = emptyMask(size);
+    return region;
+}
+
+int StudioModel::addRegion(engine::RegionKind kind, const QString& style, const QString& name) {
+    const std::optional<session::Region> region = newRegion(kind, style, name);
+    if (!region) return -1;
+    editRegions(tr("adding region %1").arg(region->name), [&](std::vector<session::Region>& list) { list.push_back(*region); });
+    return static_cast<int>(regions().size()) - 1;
+}
+
+void StudioModel::removeRegion(int index) {
+    if (!validRegion(index)) return;
+    editRegions(tr("removing region %1").arg(regions()[static_cast<std::size_t>(index)].name),
+                [&](std::vector<session::Region>& list) { list.erase(list.begin() + index); });
+}
+
+void StudioModel::moveRegion(int index, int delta) {
+    const int to = index + delta;
+    if (!validRegion(index) || !validRegion(to)) return;
+    editRegions(tr("moving region %1").arg(regions()[static_cast<std::size_t>(index)].name),
+                [&](std::vector<session::Region>& list) { std::swap(list[static_cast<std::size_t>(index)], list[static_cast<std::size_t>(to)]); });
+}
+
+void StudioModel::renameRegion(int index, const QString& name) {
+    if (!validRegion(index) || name.trimmed().isEmpty()) return;
+    editRegions(tr("renaming region"), [&](std::vector<session::Region>& list) { list[static_cast<std::size_t>(index)].name = name.trimmed(); });
+}
+
+void StudioModel::setRegionKind(int index, engine::RegionKind kind) {
+    if (!validRegion(index)) return;
+    editRegions(tr("region kind"), [&](std::vector<session::Region>& list) {
+        session::Region& region = list[static_cast<std::size_t>(index)];
+        region.kind = kind;
+        if (kind == engine::RegionKind::Style && region.style.isEmpty()) region.style = stylePaths().value(0);
+    });
+}
+
+void StudioModel::setRegionStyle(int index, const QString& style) {
+    if (!validRegion(index)) return;
+    editRegions(tr("region style"), [&](std::vector<session::Region>& list) {
+        list[static_cast<std::size_t>(index)].style = style.isEmpty() ? QString() : QFileInfo(style).absoluteFilePath();
+    });
+}
+
+void StudioModel::setRegionStrength(int index, double strength) {
+    if (!validRegion(index) || !std::isfinite(strength) || strength < 0.0) return;
+    editRegions(tr("region strength"), [&](std::vector<session::Region>& list) { list[static_cast<std::size_t>(index)].strength = strength; },
+                index);
+}
+
+void StudioModel::beginStroke(int index) {
+    if (m_stroke) endStroke();
+    if (!validRegion(index)) return;
+    m_stroke = Stroke{currentPhoto(), index, regions()};
+}
+
+void StudioModel::strokeRegion(QPointF from, QPointF to, const Brush& brush) {
+    if (!m_stroke) return;
+    session::Photo* found = photo(m_stroke->photo);
+    if (!found || m_stroke->index >= static_cast<int>(found->regions.size())) return;
+    const QRect dirty = paintStroke(found->regions[static_cast<std::size_t>(m_stroke->index)].mask, from, to, brush);
+    if (!dirty.isEmpty()) Q_EMIT regionMaskChanged(m_stroke->photo, m_stroke->index, dirty);
+}
+
+void StudioModel::endStroke() {
+    if (!m_stroke) return;
+    const Stroke stroke = std::exchange(m_stroke, std::nullopt).value();
+    const std::vector<session::Region>& after = regions(stroke.photo);
+    if (after == stroke.before) return;
+    m_undo->push(new RegionsCommand(this, stroke.photo, stroke.before, after, true,
+                                    tr("painting region %1").arg(after[static_cast<std::size_t>(stroke.index)].name), -1));
+    setModified(true);
+    Q_EMIT regionsChanged(stroke.photo);
+    if (stroke.photo == currentPhoto()) restartIfRunningHere();
+}
+
+void StudioModel::fillRegion(int index, QPoint at, double tolerance, int feather, bool erase) {
+    if (!validRegion(index)) return;
+    const QImage photoImage = photoAtMaskSize(currentPhoto());
+    if (photoImage.isNull()) {
+        Q_EMIT problem(tr("The photo could not be read to fill the region."));
+        return;
+    }
+    editRegions(tr("filling region %1").arg(regions()[static_cast<std::size_t>(index)].name), [&](std::vector<session::Region>& list) {
+        fillSimilar(list[static_cast<std::size_t>(index)].mask, photoImage, at, tolerance, feather, erase);
+    });
+}
+
+void StudioModel::clearRegion(int index) {
+    if (!validRegion(index)) return;
+    editRegions(tr("clearing region %1").arg(regions()[static_cast<std::size_t>(index)].name), [&](std::vector<session::Region>& list) {
+        session::Picture& mask = list[static_cast<std::size_t>(index)].mask;
+        std::fill(mask.samples.begin(), mask.samples.end(), 0);
+    });
+}
+
+QString StudioModel::importMask(int index, const QString& file) {
+    const QString photoPath = currentPhoto();
+    const session::MaskSize size = maskSize(photoPath);
+    if (photoPath.isEmpty() || size.width <= 0) return tr("Add a photo first: a mask belongs to a photo.");
+    QImageReader reader(file);
+    reader.setAutoTransform(true);
+    const QImage image = reader.read();
+    const QString name = QFileInfo(file).fileName();
+    if (image.isNull()) return tr("The mask %1 could not be read: %2").arg(name, reader.errorString());
+    const session::Picture mask = maskFromImage(image, size);
+    if (!session::covers_anything(mask)) return tr("The mask %1 covers nothing (it is black everywhere): white marks the region.").arg(name);
+    std::optional<session::Region> added;
+    if (index < 0 && !(added = newRegion(engine::RegionKind::Style, {}, QFileInfo(file).completeBaseName())))
+        return tr("Add a photo first: a mask belongs to a photo.");
+    if (!added && !validRegion(index)) return {};
+    editRegions(tr("importing mask %1").arg(name), [&](std::vector<session::Region>& list) {
+        if (added) list.push_back(*added), index = static_cast<int>(list.size()) - 1;
+        list[static_cast<std::size_t>(index)].mask = mask;
+    });
+    return {};
+}
+
+QString StudioModel::addAutomaticRegion(const QString& which) {
+    const QString photoPath = currentPhoto();
+    const QImage small = photoAtMaskSize(photoPath);
+    if (small.isNull()) return tr("Add a photo first: a mask belongs to a photo.");
+    const session::MaskSize size = maskSize(photoPath);
+    session::Picture mask;
+    try {
+        const std::optional<engine::Image> found = image_io::automatic_mask(which.toStdString(), fromQImage(small));
+        if (!found) return tr("“%1” is not an automatic mask (sky or faces).").arg(which);
+        mask = session::to_picture(*found);
+    } catch (const std::exception& error) {
+        return userErrorOf(error).message;
+    }
+    if (mask.width != size.width || mask.height != size.height || !session::covers_anything(mask)) {
+        return which == QLatin1String("faces") ? tr("No face was found in %1: paint the region instead.").arg(QFileInfo(photoPath).fileName())
+                                               : tr("No sky was found in %1: paint the region instead.").arg(QFileInfo(photoPath).fileName());
+    }
+    const bool sky = which == QLatin1String("sky");
+    std::optional<session::Region> region = newRegion(sky ? engine::RegionKind::Paper : engine::RegionKind::Photo, {}, sky ? tr("Sky") : tr("Faces"));
+    if (!region) return tr("Add a photo first: a mask belongs to a photo.");
+    region->mask = std::move(mask);
+    editRegions(sky ? tr("automatic sky") : tr("automatic faces"), [&](std::vector<session::Region>& list) { list.push_back(*region); });
+    return {};
+}
+
 // --- runs -------------------------------------------------------------------------------------------
 
 std::optional<JobRequest> StudioModel::request(QString* why) const {
@@ -560,7 +804,17 @@ std::optional<JobRequest> StudioModel::request(QString* why) const {
     request.contentPath = currentPhoto();
     if (request.contentPath.isEmpty()) return fail(tr("Add a photo first: drop one on the window or use File > Open Photos…"));
     request.stylePaths = stylePaths();
-    if (request.stylePaths.isEmpty()) return fail(tr("Tick at least one style in the Styles panel (or drop your own reference there)."));
+    request.regions = regions(request.contentPath);
+    if (request.stylePaths.isEmpty() && request.regions.empty())
+        return fail(tr("Tick at least one style in the Styles panel (or drop your own reference there)."));
+    for (const session::Region& region : request.regions) {
+        if (!session::covers_anything(region.mask))
+            return fail(tr("The region “%1” is empty: paint it on the preview, or remove it in the Regions panel.").arg(region.name));
+        if (region.kind != engine::RegionKind::Style || region.strength == 0.0) continue;
+        if (region.style.isEmpty()) return fail(tr("The region “%1” has no style: choose one in the Regions panel.").arg(region.name));
+        if (!QFileInfo::exists(region.style))
+            return fail(tr("The style of the region “%1” is no longer where it was: %2").arg(region.name, region.style));
+    }
     request.styleBlend = styleBlend();
     request.params = params();
     try {
@@ -679,6 +933,7 @@ QString StudioModel::continuePainting(int version) {
     if (!weights) return refuse(errorMessage(engine::ErrorCode::WeightsMissing, QStringList()));
     next.weightsPath = QString::fromStdString(weights->string());
     next.initImage = std::make_shared<const engine::Image>(session::to_image(painting.raw.empty() ? painting.image : painting.raw));
+    next.regions = painting.regions;
     next.recordedParams = painting.params;
     next.iterationsBefore = painting.iterations_run;
     next.secondsBefore = painting.seconds;
@@ -710,6 +965,7 @@ int StudioModel::paintOthersLike(int version) {
         if (other == current) continue;
         JobRequest next = *base;
         next.contentPath = other;
+        next.regions = regions(other);  // each photo its own regions (masks are painted on one photo)
         submit(next);
         ++queued;
     }
@@ -767,6 +1023,7 @@ int StudioModel::addRun(const JobRequest& request, const JobOutcome& outcome) {
     for (int i = 0; i < request.stylePaths.size(); ++i) {
         painting.styles.push_back({request.stylePaths[i], i < request.styleBlend.size() ? request.styleBlend[i] : 1.0});
     }
+    painting.regions = request.regions;
     painting.iterations_run = request.iterationsBefore + outcome.iterationsRun;
     painting.seconds = request.secondsBefore + outcome.seconds;
     painting.device = outcome.device;

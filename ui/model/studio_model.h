@@ -33,6 +33,7 @@
 #include <vector>
 
 #include "job_types.h"
+#include "region_masks.h"
 #include "shuimo/session/session.h"
 
 class QJsonObject;
@@ -150,6 +151,41 @@ public:
     // A debounce is pending (undo step, restart, re-finish): not all of an edit's effects have happened yet.
     bool editsPending() const;
 
+    // --- regions (issue 26, docs/REGIONS.md) --------------------------------------------
+    // A photo's regions, what its next run uses (empty: none, or not a photo of the session).
+    const std::vector<session::Region>& regions(const QString& photo) const;
+    const std::vector<session::Region>& regions() const { return regions(currentPhoto()); }
+    // The size the current photo's masks are painted at (session::mask_size of the photo).
+    session::MaskSize maskSize(const QString& photo) const;
+    // The photo scaled to its mask size (what a fill looks at), read once.
+    QImage photoAtMaskSize(const QString& photo) const;
+    // On the current photo, each one undo step. addRegion returns the new region's index (-1: no photo):
+    // an empty mask to paint, its own overlay colour, the first ticked style for a Style region.
+    int addRegion(engine::RegionKind kind, const QString& style = {}, const QString& name = {});
+    void removeRegion(int index);
+    void moveRegion(int index, int delta);
+    void renameRegion(int index, const QString& name);
+    void setRegionKind(int index, engine::RegionKind kind);
+    void setRegionStyle(int index, const QString& style);
+    // Successive changes of one region's strength are one undo step. While the photo is painted a
+    // change between strengths above 0 reaches the running job at once (live, as the weights).
+    void setRegionStrength(int index, double strength);
+    // A brush stroke: begin, any number of segments (each shown at once: regionMaskChanged), end
+    // (one undo step; the photo's run restarts).
+    void beginStroke(int index);
+    void strokeRegion(QPointF from, QPointF to, const Brush& brush);
+    void endStroke();
+    bool isStroking() const { return m_stroke.has_value(); }
+    // The photo's similar colours connected to `at` (mask pixels), added to (or taken from) the region.
+    void fillRegion(int index, QPoint at, double tolerance = 28.0, int feather = 6, bool erase = false);
+    void clearRegion(int index);
+    // A mask from an image file into region `index` (-1: a new Style region named after the file).
+    // Why not (unreadable, covers nothing), or empty.
+    QString importMask(int index, const QString& file);
+    // "sky" or "faces": a new region from the automatic mask (sky: blank paper; faces: keep the
+    // photo), for the artist to correct. Why not (nothing found), or empty.
+    QString addAutomaticRegion(const QString& which);
+
     // --- runs -------------------------------------------------------------------------
     // The request Run would start for the current photo, or why not.
     std::optional<JobRequest> request(QString* why = nullptr) const;
@@ -211,12 +247,26 @@ Q_SIGNALS:
     // A passing word for the status bar (translated), or a problem for the message bar.
     void status(const QString& message);
     void problem(const QString& message);
+    // A photo's regions changed: added, removed, moved, renamed, kind, style, strength, or a mask
+    // (regionMaskChanged alone while a stroke goes on: `dirty` in mask pixels).
+    void regionsChanged(const QString& photo);
+    void regionMaskChanged(const QString& photo, int index, const QRect& dirty);
     void modifiedChanged(bool modified);
     void savingChanged(bool saving);
 
 private:
     friend class ParamsCommand;
     friend class RemoveVersionCommand;
+    friend class RegionsCommand;
+    // One undoable edit of the current photo's regions (`merge`: successive edits with the same key
+    // are one step; -1: never merged).
+    void editRegions(const QString& text, const std::function<void(std::vector<session::Region>&)>& edit, int merge = -1);
+    // Sets a photo's regions (undo, redo): the document is modified, regionsChanged, and the photo's
+    // run takes new strengths live or restarts.
+    void setRegions(const QString& photo, std::vector<session::Region> regions);
+    bool validRegion(int index) const;
+    // A region for the current photo (name, style, its own colour, an empty mask); none without a photo.
+    std::optional<session::Region> newRegion(engine::RegionKind kind, const QString& style, const QString& name) const;
     session::Photo* photo(const QString& path) { return m_session.photo(path); }
     // Edits one version in place (rename, star, note): the document is modified, versionsChanged.
     void editVersion(const QString& photo, int index, const std::function<void(session::Painting&)>& edit);
@@ -225,6 +275,8 @@ private:
     void showParams(const engine::StyleParams& params);
     void paramsEdited(bool byArtist);
     void commitParams();
+    // The objective's weights and the running job's region strengths, as a live change sends them.
+    engine::LossWeights liveWeights() const;
     void restartIfRunningHere();
     void start(const JobRequest& request);
     void startNextQueued();
@@ -255,6 +307,14 @@ private:
     quint64 m_changes = 0;  // every change counts: a save clears "modified" only if none came during it
     bool m_saving = false;
     QSet<QString> m_saved;  // the paintings in the file last saved or opened (photo + time made)
+
+    struct Stroke {
+        QString photo;
+        int index = -1;
+        std::vector<session::Region> before;
+    };
+    std::optional<Stroke> m_stroke;
+    mutable QHash<QString, QImage> m_maskPhotos;
 };
 
 }  // namespace shuimo::ui

@@ -1035,6 +1035,10 @@ Then tick a style on the left and press Run.</source>
       <source>Cancel &amp;All Runs</source>
       <translation>取消所有作画(&amp;A)</translation>
     </message>
+    <message>
+      <source>Regions</source>
+      <translation>区域</translation>
+    </message>
   </context>
   <context>
     <name>shuimo::ui::MessageBar</name>
@@ -1554,6 +1558,161 @@ Install it anyway?</source>
     </message>
   </context>
   <context>
+    <name>shuimo::ui::RegionsPanel</name>
+    <message>
+      <source>Give parts of the photo a style of their own, keep them as they are, or leave them as blank paper (留白). Paint on the preview with the left button; the right button pans.</source>
+      <translation>让照片的某些部分使用各自的风格、保持原样，或留作空白纸面（留白）。在预览上用左键绘制，右键平移。</translation>
+    </message>
+    <message>
+      <source>&amp;Add</source>
+      <translation>添加(&amp;A)</translation>
+    </message>
+    <message>
+      <source>A new region with the first ticked style: paint where it goes</source>
+      <translation>新建一个使用第一个已勾选风格的区域：在预览上画出它的范围</translation>
+    </message>
+    <message>
+      <source>Sky</source>
+      <translation>天空</translation>
+    </message>
+    <message>
+      <source>Finds the sky by colour and brightness, as blank paper: correct it with the brush and the eraser</source>
+      <translation>按颜色和亮度找出天空，作为留白：再用画笔和橡皮修正</translation>
+    </message>
+    <message>
+      <source>Faces</source>
+      <translation>人脸</translation>
+    </message>
+    <message>
+      <source>Finds faces (OpenCV's face detector) and keeps them as in the photo</source>
+      <translation>找出人脸（OpenCV 人脸检测器），并保持照片原样</translation>
+    </message>
+    <message>
+      <source>&amp;Import Mask…</source>
+      <translation>导入蒙版(&amp;I)…</translation>
+    </message>
+    <message>
+      <source>A greyscale image, white where the region is, any size: into the chosen region, or a new one</source>
+      <translation>一张灰度图像，白色为区域所在，尺寸不限：导入到所选区域，或新建一个区域</translation>
+    </message>
+    <message>
+      <source>Its own style</source>
+      <translation>独立风格</translation>
+    </message>
+    <message>
+      <source>Keep the photo</source>
+      <translation>保持照片</translation>
+    </message>
+    <message>
+      <source>Blank paper (留白)</source>
+      <translation>空白纸面（留白）</translation>
+    </message>
+    <message>
+      <source>&amp;Kind:</source>
+      <translation>类型(&amp;K)：</translation>
+    </message>
+    <message>
+      <source>St&amp;yle:</source>
+      <translation>风格(&amp;Y)：</translation>
+    </message>
+    <message>
+      <source>The region's style strength, a share of the style strength; 0 % keeps the photo. Changes reach a running painting at once.</source>
+      <translation>该区域的风格强度，按整体风格强度的比例计；0 % 保持照片原样。修改会立即作用于正在进行的绘制。</translation>
+    </message>
+    <message>
+      <source>S&amp;trength:</source>
+      <translation>强度(&amp;T)：</translation>
+    </message>
+    <message>
+      <source>&amp;Brush</source>
+      <translation>画笔(&amp;B)</translation>
+    </message>
+    <message>
+      <source>Paints the chosen region on the preview, with soft edges</source>
+      <translation>在预览上以柔和边缘绘制所选区域</translation>
+    </message>
+    <message>
+      <source>&amp;Eraser</source>
+      <translation>橡皮(&amp;E)</translation>
+    </message>
+    <message>
+      <source>Takes the chosen region away where you paint</source>
+      <translation>在涂抹处去除所选区域</translation>
+    </message>
+    <message>
+      <source>&amp;Fill</source>
+      <translation>填充(&amp;F)</translation>
+    </message>
+    <message>
+      <source>Adds the photo's similar colours around the point you click</source>
+      <translation>把点击处周围与之相近的颜色加入区域</translation>
+    </message>
+    <message>
+      <source> px</source>
+      <translation> 像素</translation>
+    </message>
+    <message>
+      <source>Si&amp;ze:</source>
+      <translation>大小(&amp;Z)：</translation>
+    </message>
+    <message>
+      <source>So&amp;ftness:</source>
+      <translation>柔和度(&amp;F)：</translation>
+    </message>
+    <message>
+      <source>&amp;Show regions</source>
+      <translation>显示区域(&amp;S)</translation>
+    </message>
+    <message>
+      <source>Clear</source>
+      <translation>清空</translation>
+    </message>
+    <message>
+      <source>Empties the chosen region's mask</source>
+      <translation>清空所选区域的蒙版</translation>
+    </message>
+    <message>
+      <source>&amp;Remove</source>
+      <translation>删除(&amp;R)</translation>
+    </message>
+    <message>
+      <source>Style for the Region</source>
+      <translation>区域的风格</translation>
+    </message>
+    <message>
+      <source>Images (%1)</source>
+      <translation>图像 (%1)</translation>
+    </message>
+    <message>
+      <source>keeps the photo</source>
+      <translation>保持照片</translation>
+    </message>
+    <message>
+      <source>blank paper</source>
+      <translation>留白</translation>
+    </message>
+    <message>
+      <source>%1, %2 %</source>
+      <translation>%1，%2 %</translation>
+    </message>
+    <message>
+      <source>no style</source>
+      <translation>无风格</translation>
+    </message>
+    <message>
+      <source>Empty: paint it on the preview</source>
+      <translation>空区域：请在预览上绘制</translation>
+    </message>
+    <message>
+      <source>Other…</source>
+      <translation>其他…</translation>
+    </message>
+    <message>
+      <source>Import Mask</source>
+      <translation>导入蒙版</translation>
+    </message>
+  </context>
+  <context>
     <name>shuimo::ui::RunBar</name>
     <message>
       <source>&amp;Run</source>
@@ -2019,6 +2178,118 @@ Install it anyway?</source>
       <translation>
         <numerusform>%1，%n 次求值，%2 秒</numerusform>
       </translation>
+    </message>
+    <message>
+      <source>Blank paper</source>
+      <translation>留白</translation>
+    </message>
+    <message>
+      <source>Keep the photo</source>
+      <translation>保持照片</translation>
+    </message>
+    <message>
+      <source>Region %1</source>
+      <translation>区域 %1</translation>
+    </message>
+    <message>
+      <source>adding region %1</source>
+      <translation>添加区域 %1</translation>
+    </message>
+    <message>
+      <source>removing region %1</source>
+      <translation>移除区域 %1</translation>
+    </message>
+    <message>
+      <source>moving region %1</source>
+      <translation>移动区域 %1</translation>
+    </message>
+    <message>
+      <source>renaming region</source>
+      <translation>重命名区域</translation>
+    </message>
+    <message>
+      <source>region kind</source>
+      <translation>区域类型</translation>
+    </message>
+    <message>
+      <source>region style</source>
+      <translation>区域风格</translation>
+    </message>
+    <message>
+      <source>region strength</source>
+      <translation>区域强度</translation>
+    </message>
+    <message>
+      <source>painting region %1</source>
+      <translation>绘制区域 %1</translation>
+    </message>
+    <message>
+      <source>The photo could not be read to fill the region.</source>
+      <translation>无法读取照片，不能填充区域。</translation>
+    </message>
+    <message>
+      <source>filling region %1</source>
+      <translation>填充区域 %1</translation>
+    </message>
+    <message>
+      <source>clearing region %1</source>
+      <translation>清空区域 %1</translation>
+    </message>
+    <message>
+      <source>Add a photo first: a mask belongs to a photo.</source>
+      <translation>请先添加照片：蒙版属于某张照片。</translation>
+    </message>
+    <message>
+      <source>The mask %1 could not be read: %2</source>
+      <translation>无法读取蒙版 %1：%2</translation>
+    </message>
+    <message>
+      <source>The mask %1 covers nothing (it is black everywhere): white marks the region.</source>
+      <translation>蒙版 %1 没有覆盖任何地方（全是黑色）：白色表示区域。</translation>
+    </message>
+    <message>
+      <source>importing mask %1</source>
+      <translation>导入蒙版 %1</translation>
+    </message>
+    <message>
+      <source>“%1” is not an automatic mask (sky or faces).</source>
+      <translation>“%1”不是自动蒙版（天空或人脸）。</translation>
+    </message>
+    <message>
+      <source>No face was found in %1: paint the region instead.</source>
+      <translation>在 %1 中没有找到人脸：请改为手动绘制区域。</translation>
+    </message>
+    <message>
+      <source>No sky was found in %1: paint the region instead.</source>
+      <translation>在 %1 中没有找到天空：请改为手动绘制区域。</translation>
+    </message>
+    <message>
+      <source>Sky</source>
+      <translation>天空</translation>
+    </message>
+    <message>
+      <source>Faces</source>
+      <translation>人脸</translation>
+    </message>
+    <message>
+      <source>automatic sky</source>
+      <translation>自动天空</translation>
+    </message>
+    <message>
+      <source>automatic faces</source>
+      <translation>自动人脸</translation>
+    </message>
+    <message>
+      <source>The region “%1” is empty: paint it on the preview, or remove it in the Regions panel.</source>
+      <translation>区域“%1”是空的：请在预览上绘制它，或在“区域”面板中移除它。</translation>
+    </message>
+    <message>
+      <source>The region “%1” has no style: choose one in the Regions panel.</source>
+      <translation>区域“%1”没有风格：请在“区域”面板中选择一个。</translation>
+    </message>
+    <message>
+      <source>The style of the region “%1” is no longer where it was: %2</source>
+      <translation>区域“%1”的风格图像已不在原处：%2</translation>
     </message>
   </context>
   <context>

@@ -38,6 +38,31 @@ struct StyleRef {
     bool operator==(const StyleRef&) const = default;
 };
 
+// A region of the photo (issue 26, docs/REGIONS.md): where a style of its own goes, with its
+// strength; where the photo stays; or where the paper is left blank (留白). Its mask has one
+// channel at the photo's mask size (mask_size), 65535 = wholly in the region, grey = partly.
+struct Region {
+    QString name;                                         // the artist's name for it ("Sky", "Region 2")
+    engine::RegionKind kind = engine::RegionKind::Style;
+    QString style;                                        // Style: the reference image, absolute
+    double strength = 1.0;                                // Style: multiplies the style weight (0: keeps the photo)
+    std::uint32_t colour = 0;                             // the overlay's colour, 0xRRGGBB
+    Picture mask;                                         // channels 1
+
+    bool operator==(const Region&) const = default;
+};
+
+// Masks are painted at the photo's size fitted into this long side (never enlarged): the
+// engine scales a mask to every level, so more would cost memory and undo steps, not detail.
+inline constexpr int kMaskLongSide = 1024;
+struct MaskSize {
+    int width = 0;
+    int height = 0;
+};
+MaskSize mask_size(int photo_width, int photo_height);
+// Some sample above 1/255 (as the engine's test for a mask that covers something).
+bool covers_anything(const Picture& mask);
+
 enum class PaintingEnd { Finished, Cancelled };
 
 struct Painting {
@@ -52,6 +77,7 @@ struct Painting {
     bool refinished = false;      // made from another version's unfinished image, without a run
     engine::StyleParams params;   // exactly what made it (stored fields only, see normalised_params)
     std::vector<StyleRef> styles;
+    std::vector<Region> regions;  // the photo's regions when it ran (format 3)
     int iterations_run = 0;
     double seconds = 0.0;
     QString device;               // "cpu", "cuda:0"
@@ -68,6 +94,7 @@ struct Photo {
     std::vector<Painting> paintings;  // oldest first
     int current = -1;                 // the painting shown and exported; -1: none
     int made = 0;                     // runs ever made from it (numbers the next one; re-finishing does not count)
+    std::vector<Region> regions;      // what its next run uses (format 3): painted on the preview
 
     const Painting* current_painting() const;
     bool operator==(const Photo&) const = default;

@@ -6,7 +6,7 @@
 //   header length                 8 bytes, little-endian
 //   header                        UTF-8 JSON: {"format": "shuimo-session", "format_version": 2,
 //                                 "data_bytes", "data_crc32", "current_photo", "styles", "params",
-//                                 "photos": [...]}
+//                                 "photos": [{..., "paintings": [...], "regions": [...]}]}
 //   data                          every picture's 16-bit little-endian samples, zlib-compressed
 //                                 (Qt's qCompress framing), back to back in header order
 //
@@ -27,8 +27,10 @@
 namespace shuimo::session {
 
 // Format 2 (issue 25) adds what the next run uses (the ticked styles with their blend, the
-// parameters) and each painting's number, revision, star and note; format 1 files still open.
-inline constexpr int kSessionFormatVersion = 2;
+// parameters) and each painting's number, revision, star and note; format 3 (issue 26) each
+// photo's regions (name, kind, style, strength, colour and mask, a one-channel picture) and the
+// regions each painting was made with. Formats 1 and 2 still open (without regions).
+inline constexpr int kSessionFormatVersion = 3;
 inline constexpr int kOldestSessionFormatVersion = 1;
 inline constexpr const char* kSessionSuffix = "shuimo";
 

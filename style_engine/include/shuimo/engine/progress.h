@@ -17,6 +17,9 @@ struct LossWeights {
     double content = kDefaultContentWeight;
     double style = kDefaultStyleWeight;
     double tv = kDefaultTvWeight;
+    // The job's regions' strengths, in order (StyleJob::regions); empty: as the job set them. A live
+    // change may move a style region's strength between values above 0 (0 holds the photo: its box).
+    std::vector<double> regions;
     bool operator==(const LossWeights&) const = default;
 };
 
