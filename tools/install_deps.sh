@@ -50,6 +50,7 @@ packages=(
   qt6-translations-l10n  # Qt's own zh_CN strings (qtbase_zh_CN.qm: standard buttons, file dialogs; tst_translations)
   libtorch-dev libopenblas0-pthread  # OpenBLAS: without it Gram matrices run on reference BLAS, ~3x slower
   libopencv-dev
+  libavformat-dev libavcodec-dev libswscale-dev libavutil-dev  # video (issue 27): decode, encode, remux the audio
   opencv-data  # Haar cascades: the automatic face mask of regions (image_io/auto_masks.h, docs/REGIONS.md)
   fonts-wqy-microhei  # CJK glyphs for the Chinese UI on machines without them
   dpkg-dev  # dpkg-shlibdeps: the .deb's Depends (cmake --build --preset release --target package; tst_package)

@@ -42,6 +42,9 @@ mutations=(
 "region-strength-not-live|style_engine/src/job_runner.cpp|    set_strengths(level.targets.regions, weights_.regions);|    (void)0;|tst_regions|liveStrengthIsTheRegionsStrengthFromThen"
 "stroke-undo-keeps-after|ui/model/studio_commands.cpp|    m_model->setRegions(m_photo, unpack(m_before));|    m_model->setRegions(m_photo, unpack(m_after));|tst_regions_model|strokesAreOneUndoStepEach"
 "worker-drops-regions|ui/engine_worker.cpp|            job.regions.push_back(std::move(r));|            (void)r;|tst_regions_model|aRunRecordsItsRegionsAndTakesStrengthLive"
+"flow-mask-ignores-disocclusion|image_io/src/optical_flow.cpp|            if (su * su + sv * sv > 0.01f * (forward2 + backward2) + 0.5f) continue;  // disoccluded|            (void)su;|tst_optical_flow|movingObjectUncoversBackground"
+"temporal-term-dropped|style_engine/src/job_runner.cpp|    terms.total = terms.total + temporal_loss(image, targets.temporal_previous, targets.temporal_reliable) * job_.temporal->weight;|    (void)image;|tst_temporal|reliablePixelsStayNearThePreviousFrame"
+"video-audio-not-copied|video_io/src/video_io.cpp|            if (const int error = av_interleaved_write_frame(output, sound.packet); error < 0)|            if (const int error = 0; error < 0)|tst_video_io|clipRoundTripsWithItsSound"
 "batch-drops-regions|batch/src/batch_runner.cpp|                style_job.regions.push_back(std::move(region));|                (void)region;|tst_batch_runner|regionsReachTheEngineFromTheQueue"
 "w2-tile-goal-unshifted|style_engine/src/job_runner.cpp|            goals.push_back(targets.style_grams[l].statistic + grams[l].detach() - targets.level_grams[l]);|            goals.push_back(targets.style_grams[l].statistic);|tst_tiled_level|tilesOfAnImageWithTheStylesStatisticsStartAtTheirGoal"
 )

@@ -17,6 +17,7 @@
 #include "shuimo/engine/style_engine.h"
 #include "mask_command.h"
 #include "stylize_command.h"
+#include "video_command.h"
 
 namespace {
 
@@ -26,6 +27,7 @@ extern "C" void request_cancel(int) { g_cancel_requested.store(true); }
 
 constexpr const char* kUsage =
     "Usage: shuimo-cli stylize --content PATH --style PATH --output PATH [options]\n"
+    "       shuimo-cli video --input CLIP --style PATH --output OUT.mp4 [options]   (shuimo-cli video --help)\n"
     "       shuimo-cli batch QUEUE.json [--devices LIST] [--shard I/N] [--retry-failed]   (shuimo-cli batch --help)\n"
     "       shuimo-cli mask sky|faces --input PHOTO --output MASK.png   (an automatic region mask to correct)\n"
     "       shuimo-cli info\n"
@@ -87,6 +89,16 @@ int main(int argc, char** argv) {
         const QString command = arguments.takeFirst();
         if (command == QLatin1String("stylize")) return stylize(arguments);
         if (command == QLatin1String("batch")) return shuimo::cli::run_batch_command(arguments);
+        if (command == QLatin1String("video")) {
+            if (arguments.contains(QStringLiteral("--help")) || arguments.contains(QStringLiteral("-h"))) {
+                std::fputs(shuimo::cli::video_help_text().toLocal8Bit().constData(), stdout);
+                return 0;
+            }
+            const auto options = shuimo::cli::parse_video_options(arguments);
+            std::signal(SIGINT, request_cancel);
+            std::signal(SIGTERM, request_cancel);
+            return shuimo::cli::run_video(options, g_cancel_requested);
+        }
         if (command == QLatin1String("models")) return shuimo::cli::run_models_command(arguments);
         if (command == QLatin1String("doctor")) return shuimo::cli::run_doctor_command(arguments);
         if (command == QLatin1String("mask")) return shuimo::cli::run_mask_command(arguments);
@@ -96,7 +108,7 @@ int main(int argc, char** argv) {
                         info.cuda_available ? "yes" : "no", info.cuda_device_count, info.cpu_threads);
             return 0;
         }
-        throw shuimo::cli::UsageError("unknown command '" + command.toStdString() + "' (commands: stylize, batch, mask, models, info, doctor)");
+        throw shuimo::cli::UsageError("unknown command '" + command.toStdString() + "' (commands: stylize, video, batch, mask, models, info, doctor)");
     } catch (const shuimo::cli::UsageError& e) {
         std::fprintf(stderr, "shuimo-cli: error: %s\n", e.what());
         return 2;

@@ -102,6 +102,31 @@ std::string describe_plan(const StylizeOptions& options) {
     return text;
 }
 
+void add_styles_and_regions(engine::StyleJob& job, const StylizeOptions& options, engine::ProgressSink& sink,
+                            const std::string& content_name) {
+    for (const auto& style : options.styles) job.styles.push_back(image_io::read_image(style).rgb);
+    for (std::size_t r = 0; r < options.regions.size(); ++r) {
+        const RegionOption& option = options.regions[r];
+        engine::Region region;
+        // "sky" and "faces" are made from the photo (image_io/auto_masks.h); anything else is a mask file,
+        // read as RGB (a grey mask's mean is its grey).
+        if (auto automatic = image_io::automatic_mask(option.mask.string(), job.content)) {
+            if (!image_io::covers_anything(*automatic)) {
+                sink.on_notice("region " + std::to_string(r + 1) + ": no " + option.mask.string() + " found in " +
+                               content_name + "; the region is left out");
+                continue;
+            }
+            region.mask = std::move(*automatic);
+        } else {
+            region.mask = image_io::read_image(option.mask).rgb;
+        }
+        region.kind = option.kind;
+        region.strength = option.strength;
+        if (option.kind == engine::RegionKind::Style) region.style = image_io::read_image(option.style).rgb;
+        job.regions.push_back(std::move(region));
+    }
+}
+
 StylizeOutcome run_stylize(const StylizeOptions& options, engine::ProgressSink& sink) {
     const auto started = std::chrono::steady_clock::now();
     refuse_overwriting_inputs(options);
@@ -121,27 +146,7 @@ StylizeOutcome run_stylize(const StylizeOptions& options, engine::ProgressSink& 
     job.style_blend = options.style_blend;
     image_io::LoadedImage content = image_io::read_image(options.content);
     job.content = content.rgb;
-    for (const auto& style : options.styles) job.styles.push_back(image_io::read_image(style).rgb);
-    for (std::size_t r = 0; r < options.regions.size(); ++r) {
-        const RegionOption& option = options.regions[r];
-        engine::Region region;
-        // "sky" and "faces" are made from the photo (image_io/auto_masks.h); anything else is a mask file,
-        // read as RGB (a grey mask's mean is its grey).
-        if (auto automatic = image_io::automatic_mask(option.mask.string(), job.content)) {
-            if (!image_io::covers_anything(*automatic)) {
-                sink.on_notice("region " + std::to_string(r + 1) + ": no " + option.mask.string() + " found in " +
-                               options.content.filename().string() + "; the region is left out");
-                continue;
-            }
-            region.mask = std::move(*automatic);
-        } else {
-            region.mask = image_io::read_image(option.mask).rgb;
-        }
-        region.kind = option.kind;
-        region.strength = option.strength;
-        if (option.kind == engine::RegionKind::Style) region.style = image_io::read_image(option.style).rgb;
-        job.regions.push_back(std::move(region));
-    }
+    add_styles_and_regions(job, options, sink, options.content.filename().string());
     if (options.init_image) job.init_image = image_io::read_image(*options.init_image).rgb;
 
     engine::StyleEngine style_engine(weights);

@@ -5,6 +5,7 @@
 
 #include "cli_options.h"
 #include "shuimo/engine/progress.h"
+#include "shuimo/engine/style_params.h"
 
 namespace shuimo::cli {
 
@@ -18,6 +19,11 @@ struct StylizeOutcome {
 // engine::EngineError subclasses for everything else. Writes the output only
 // when the job completes, atomically.
 StylizeOutcome run_stylize(const StylizeOptions& options, engine::ProgressSink& sink);
+
+// The options' styles and regions read into `job` (job.content already set: automatic region masks
+// are made from it; one found empty is left out with a notice naming `content_name`).
+void add_styles_and_regions(engine::StyleJob& job, const StylizeOptions& options, engine::ProgressSink& sink,
+                            const std::string& content_name);
 
 // The plan of the job (levels, sizes, evaluations) as text, from the content
 // image's size; nothing is run or written.

@@ -46,6 +46,15 @@ void validate_job(const StyleJob& job) {
     check_rgb(job.content, "content image");
     if (job.styles.empty() && job.regions.empty()) throw ConfigError("at least one style image is needed");
     validate_regions(job.regions);
+    if (job.temporal) {
+        check_rgb(job.temporal->previous, "the previous frame");
+        const Image& c = job.temporal->reliable;
+        if (c.channels != 1 || c.width != job.temporal->previous.width || c.height != job.temporal->previous.height ||
+            c.sample_count() != c.pixels.size())
+            throw ConfigError("the temporal term's reliability mask must have one channel at the previous frame's size");
+        if (!std::isfinite(job.temporal->weight) || job.temporal->weight < 0.0)
+            throw ConfigError("the temporal weight must be finite and >= 0");
+    }
     for (std::size_t k = 0; k < job.styles.size(); ++k) check_rgb(job.styles[k], "style image " + std::to_string(k + 1));
     if (!job.style_blend.empty()) {
         if (job.style_blend.size() != job.styles.size()) {
@@ -126,6 +135,12 @@ JobRunner::JobRunner(const StyleJob& job, ProgressSink& sink, ModelCache& models
         const bool styled = region.kind == RegionKind::Style && region.strength > 0.0;
         region_styles_full_.push_back(styled ? image_to_tensor(region.style).to(device_) : torch::Tensor());
     }
+    if (job.temporal) {
+        temporal_previous_full_ = image_to_tensor(job.temporal->previous).to(device_);
+        const Image& c = job.temporal->reliable;
+        temporal_reliable_full_ =
+            torch::from_blob(const_cast<float*>(c.pixels.data()), {1, 1, c.height, c.width}, torch::kFloat).clone().to(device_);
+    }
 }
 
 double JobRunner::seconds_since_start() const { return std::chrono::duration<double>(Clock::now() - started_).count(); }
@@ -148,6 +163,11 @@ JobRunner::Targets JobRunner::make_targets(Size size) const {
     add_content_features(targets);
     if (!styles_full_.empty()) targets.style_grams = style_grams(size, 0);
     if (!job_.regions.empty()) targets.regions = level_regions(targets.content, targets.style_grams, 0);
+    if (job_.temporal) {
+        targets.temporal_previous = resize_image_tensor(temporal_previous_full_, size);
+        // The reliability resampled as a soft mask (a 0 stays a 0 where it covers a whole pixel).
+        targets.temporal_reliable = resize_image_tensor(temporal_reliable_full_, size);
+    }
     return targets;
 }
 
@@ -426,6 +446,7 @@ JobRunner::Terms JobRunner::objective_terms(const torch::Tensor& image, const Ta
         terms.region_goals = region_tile_goals(statistics, targets.regions, p_.style_loss);
         terms.style = region_style_loss(statistics, targets.regions, terms.region_goals, p_.style_layer_weights, image.options());
         terms.total = terms.content * weights_.content + terms.style * weights_.style + terms.tv * weights_.tv;
+        add_temporal(terms, image, targets);
         return terms;
     }
     std::vector<torch::Tensor> grams;
@@ -443,7 +464,13 @@ JobRunner::Terms JobRunner::objective_terms(const torch::Tensor& image, const Ta
                                                                          : targets.tile_goals;
     terms.style = style_loss_of_statistics(grams, goals, p_.style_layer_weights);
     terms.total = terms.content * weights_.content + terms.style * weights_.style + terms.tv * weights_.tv;
+    add_temporal(terms, image, targets);
     return terms;
+}
+
+void JobRunner::add_temporal(Terms& terms, const torch::Tensor& image, const Targets& targets) const {
+    if (!targets.temporal_previous.defined() || !job_.temporal) return;
+    terms.total = terms.total + temporal_loss(image, targets.temporal_previous, targets.temporal_reliable) * job_.temporal->weight;
 }
 
 JobRunner::Terms JobRunner::forward_backward(LevelRun& level) {
@@ -604,6 +631,9 @@ void JobRunner::land_tile(torch::Tensor& canvas, const torch::Tensor& pass_start
 }
 
 void JobRunner::optimise_tiled_level(LevelRun& level, const TilePlan& tiles, const torch::Tensor& start) {
+    if (job_.temporal)
+        throw ConfigError("a video frame's temporal term needs the frame in one piece, and this size is painted in tiles: "
+                          "choose a smaller size, or allow more memory (--max-memory)");
     return_large_blocks_promptly();
     const Size size = level.size;
     const torch::Device host(torch::kCPU);

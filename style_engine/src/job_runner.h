@@ -87,6 +87,8 @@ private:
         std::vector<StyleTarget> tile_goals;
         // The job's regions at this level (docs/REGIONS.md); empty terms and no box without regions.
         LevelRegions regions;
+        // A video frame's temporal term at this level (docs/VIDEO.md); undefined without one.
+        torch::Tensor temporal_previous, temporal_reliable;
     };
 
     // One level of the schedule: everything that belongs to it. What crosses
@@ -122,12 +124,14 @@ private:
     };
 
     struct Terms {
-        torch::Tensor content, style, tv, total;  // 0-dim, fp32; total = weighted sum
+        torch::Tensor content, style, tv, total;  // 0-dim, fp32; total = weighted sum (+ the temporal term's)
         std::vector<StyleTarget> tile_goals;      // made at a tile's first evaluation (Targets::tile_goals)
         std::vector<std::vector<StyleTarget>> region_goals;  // the same for each region term (RegionTerm::goals)
     };
 
     Targets make_targets(Size size) const;
+    // Adds a video frame's temporal term (Targets::temporal_previous) to terms.total.
+    void add_temporal(Terms& terms, const torch::Tensor& image, const Targets& targets) const;
     // A tile's targets: the content's and the image's windows of the tile's frame (on
     // the host), the tile's place in the frame, and the level's Grams.
     Targets tile_targets(const torch::Tensor& content_frame, const torch::Tensor& image_frame, TileRect at,
@@ -215,6 +219,7 @@ private:
     std::vector<torch::Tensor> styles_full_;
     std::vector<torch::Tensor> region_masks_full_;   // [1, 1, H, W] per region, on the device
     std::vector<torch::Tensor> region_styles_full_;  // per region (undefined: no style of its own)
+    torch::Tensor temporal_previous_full_, temporal_reliable_full_;  // a video frame's (TemporalTerm), on the device
     Rgb paper_{1.0f, 1.0f, 1.0f};     // monochrome ink's paper
 
     // Decided as the job goes, and kept for its remaining levels.

@@ -221,4 +221,9 @@ torch::Tensor style_loss_of_statistics(const std::vector<torch::Tensor>& statist
     return total.defined() ? total : torch::zeros({});
 }
 
+torch::Tensor temporal_loss(const torch::Tensor& image, const torch::Tensor& previous, const torch::Tensor& reliable) {
+    const torch::Tensor difference = image.to(torch::kFloat) - previous.to(torch::kFloat);
+    return (reliable.to(torch::kFloat) * difference * difference).mean();
+}
+
 }  // namespace shuimo::engine

@@ -24,6 +24,10 @@ torch::Tensor style_loss(const std::vector<torch::Tensor>& features, const std::
 // ones; image [N, C, H, W] or [C, H, W].
 torch::Tensor tv_loss(const torch::Tensor& image);
 
+// mean(c ⊙ (x − p)²) over every sample: the temporal term of a video frame (docs/VIDEO.md); image and
+// previous [N, 3, H, W], reliable [N, 1, H, W] (broadcast over the channels).
+torch::Tensor temporal_loss(const torch::Tensor& image, const torch::Tensor& previous, const torch::Tensor& reliable);
+
 // Σ_l w_l · mean((G_l − A_l)²) for Grams already made.
 torch::Tensor style_loss_of_grams(const std::vector<torch::Tensor>& grams, const std::vector<torch::Tensor>& target_grams,
                                   const std::vector<double>& layer_weights);

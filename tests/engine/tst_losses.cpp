@@ -151,6 +151,44 @@ private Q_SLOTS:
         QCOMPARE(engine::tv_loss(torch::ones({1, 3, 5, 7})).item<double>(), 0.0);
     }
 
+    // The temporal term (docs/VIDEO.md): a hand computation, and its gradient against central
+    // differences in double precision: 2 c (x − p) / (N·C·H·W).
+    void temporalLossAndItsGradient() {
+        const torch::Tensor x = torch::tensor({0.5, 0.25, 1.0, 0.0}, torch::kDouble).view({1, 1, 2, 2}).repeat({1, 3, 1, 1});
+        const torch::Tensor p = torch::zeros({1, 3, 2, 2}, torch::kDouble);
+        const torch::Tensor c = torch::tensor({1.0, 0.0, 0.5, 1.0}, torch::kDouble).view({1, 1, 2, 2});
+        // Per channel: 1·0.25 + 0 + 0.5·1 + 0 = 0.75; three channels over 12 samples: 0.1875.
+        QVERIFY(std::abs(engine::temporal_loss(x, p, c).item<double>() - 0.1875) < 1e-7);
+        torch::manual_seed(3);
+        const torch::Tensor image = torch::rand({1, 3, 5, 6}, torch::kDouble).requires_grad_(true);
+        const torch::Tensor previous = torch::rand({1, 3, 5, 6}, torch::kDouble);
+        const torch::Tensor reliable = (torch::rand({1, 1, 5, 6}, torch::kDouble) > 0.3).to(torch::kDouble);
+        auto loss = [&](const torch::Tensor& at) {
+            const torch::Tensor d = at - previous;
+            return (reliable * d * d).mean();  // double throughout (temporal_loss computes in fp32)
+        };
+        loss(image).backward();
+        const torch::Tensor analytic = 2.0 * reliable * (image.detach() - previous) / image.numel();
+        QVERIFY(torch::allclose(image.grad(), analytic, 1e-12, 1e-14));
+        // temporal_loss's own gradient (fp32) against the analytic one.
+        const torch::Tensor y = image.detach().to(torch::kFloat).requires_grad_(true);
+        engine::temporal_loss(y, previous.to(torch::kFloat), reliable.to(torch::kFloat)).backward();
+        QVERIFY(torch::allclose(y.grad().to(torch::kDouble), analytic, 1e-5, 1e-7));
+        // And central differences of temporal_loss itself at three samples.
+        for (const int i : {0, 17, 89}) {
+            torch::NoGradGuard no_grad;
+            const double h = 1e-3;
+            torch::Tensor plus = image.detach().clone().to(torch::kFloat), minus = plus.clone();
+            plus.view(-1)[i] += h;
+            minus.view(-1)[i] -= h;
+            const double numeric = (engine::temporal_loss(plus, previous.to(torch::kFloat), reliable.to(torch::kFloat)).item<double>() -
+                                    engine::temporal_loss(minus, previous.to(torch::kFloat), reliable.to(torch::kFloat)).item<double>()) /
+                                   (2 * h);
+            QVERIFY2(std::abs(numeric - analytic.view(-1)[i].item<double>()) < 2e-4,
+                     qPrintable(QStringLiteral("%1 vs %2").arg(numeric).arg(analytic.view(-1)[i].item<double>())));
+        }
+    }
+
     void blendedGramsAreNormalisedWeightedSums() {
         const auto g1 = torch::ones({2, 2}, torch::kDouble);
         const auto g2 = torch::full({2, 2}, 5.0, torch::kDouble);

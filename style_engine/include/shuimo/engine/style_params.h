@@ -93,6 +93,16 @@ struct Region {
 };
 std::string_view to_string(RegionKind kind);
 
+// A video frame's temporal consistency (issue 27, docs/VIDEO.md; Ruder et al. 2016): the previous
+// stylised frame warped onto this one by the optical flow, and where that warp can be trusted (1) or
+// not (0: disoccluded, a motion boundary, outside the frame). Adds weight · mean(c ⊙ (x − previous)²)
+// to the objective (the mean over pixels and channels), at every level (resampled to its size).
+struct TemporalTerm {
+    Image previous;   // RGB, any size
+    Image reliable;   // 1 channel, the size of `previous`
+    double weight = 0.0;
+};
+
 // Everything a job needs, by value. Images are RGB (3 channels) in [0,1].
 // Pixels in no region get `styles` (blended); with regions, `styles` may be empty: those pixels keep the photo.
 struct StyleJob {
@@ -101,6 +111,7 @@ struct StyleJob {
     std::vector<Region> regions;      // in order; where masks overlap, each region counts its share
     std::vector<double> style_blend;  // one weight per style, >= 0, normalised to sum 1; empty = equal
     std::optional<Image> init_image;  // used when params.init == InitKind::Image
+    std::optional<TemporalTerm> temporal;  // a video frame after the first (untiled levels only)
     StyleParams params;
 };
 
