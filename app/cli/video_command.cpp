@@ -87,7 +87,8 @@ QString video_help_text() {
         "  --first-iterations N      the first frame's evaluations (default: the usual schedule's)\n"
         "  --iterations N            each later frame's evaluations (default: a fifth of the first's, at least 20)\n"
         "  --max-frames N            stop after N frames (a preview of the start)\n"
-        "  --size N                  the output's long side (rounded to even sizes)\n\n"
+        "  --size N                  the output's long side (rounded to even sizes; default: the usual size,\n"
+        "                            or the clip's own when it is smaller)\n\n"
         "Every `shuimo-cli stylize` option that applies to a frame works here too (weights, styles and blend,\n"
         "regions, device, precision, finishing, --progress json): see shuimo-cli stylize --help.\n");
 }
@@ -124,6 +125,7 @@ VideoOptions parse_video_options(const QStringList& arguments) {
         else if (is("--content")) throw UsageError("shuimo-cli video takes the clip as --input");
         else {
             if (is("--iterations")) iterations_given = true;
+            if (is("--size")) options.size_given = true;
             rest << a;
         }
     }
@@ -148,7 +150,9 @@ int run_video(const VideoOptions& options, const std::atomic<bool>& cancel_reque
     else if (const auto installed = engine::find_installed_vgg19_weights()) weights = *installed;
     else throw engine::WeightsError(engine::missing_weights_message());
 
-    engine::Size size = engine::fit_long_side(info.width, info.height, s.params.size);
+    // Without --size a clip is painted at the default size or its own, whichever is smaller.
+    const int long_side = options.size_given ? s.params.size : std::min(s.params.size, std::max(info.width, info.height));
+    engine::Size size = engine::fit_long_side(info.width, info.height, long_side);
     size.width = std::max(2, size.width - size.width % 2);
     size.height = std::max(2, size.height - size.height % 2);
     const int first = options.first_iterations.value_or(engine::StyleParams{}.iterations);
@@ -271,7 +275,10 @@ int run_video(const VideoOptions& options, const std::atomic<bool>& cancel_reque
              {QStringLiteral("eta_seconds"), eta}},
             "frame " + std::to_string(frame) + (planned > 0 ? "/" + std::to_string(planned) : "") + ": " +
                 std::to_string(result.iterations_run) + " evaluations, " + engine::format_duration(seconds) +
-                (flow_seconds > 0 ? " (flow " + engine::format_duration(flow_seconds) + ")" : "") + ", about " +
+                (flow_seconds > 0 ? " (flow " + (flow_seconds < 1.0 ? std::to_string(std::lround(flow_seconds * 1000.0)) + " ms"
+                                                                    : engine::format_duration(flow_seconds)) + ")"
+                                  : "") +
+                ", about " +
                 engine::format_duration(eta) + " left");
     }
     if (frame == 0) throw engine::ImageIoError(s.content.string() + ": no frame could be read");

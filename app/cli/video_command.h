@@ -20,6 +20,7 @@ struct VideoOptions {
     std::optional<int> first_iterations;  // the first frame's evaluations (default: the --iterations schedule)
     std::optional<int> iterations;        // each later frame's (default: a fifth of the first's, at least 20)
     std::optional<int> max_frames;        // stop after this many (tests, previews)
+    bool size_given = false;              // --size given: else the clip's own size caps the default (never enlarged)
 };
 
 // `arguments` excludes "video". Throws UsageError.
