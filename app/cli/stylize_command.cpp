@@ -102,27 +102,35 @@ std::string describe_plan(const StylizeOptions& options) {
     return text;
 }
 
-void add_styles_and_regions(engine::StyleJob& job, const StylizeOptions& options, engine::ProgressSink& sink,
-                            const std::string& content_name) {
-    for (const auto& style : options.styles) job.styles.push_back(image_io::read_image(style).rgb);
-    for (std::size_t r = 0; r < options.regions.size(); ++r) {
-        const RegionOption& option = options.regions[r];
+JobInputs read_job_inputs(const StylizeOptions& options) {
+    JobInputs inputs;
+    for (const auto& style : options.styles) inputs.styles.push_back(image_io::read_image(style).rgb);
+    for (const RegionOption& option : options.regions) {
         engine::Region region;
-        // "sky" and "faces" are made from the photo (image_io/auto_masks.h); anything else is a mask file,
-        // read as RGB (a grey mask's mean is its grey).
-        if (auto automatic = image_io::automatic_mask(option.mask.string(), job.content)) {
-            if (!image_io::covers_anything(*automatic)) {
-                sink.on_notice("region " + std::to_string(r + 1) + ": no " + option.mask.string() + " found in " +
-                               content_name + "; the region is left out");
-                continue;
-            }
-            region.mask = std::move(*automatic);
-        } else {
-            region.mask = image_io::read_image(option.mask).rgb;
-        }
+        const bool automatic = image_io::is_automatic_mask(option.mask.string());
+        // A mask file is read as RGB (a grey mask's mean is its grey).
+        if (!automatic) region.mask = image_io::read_image(option.mask).rgb;
         region.kind = option.kind;
         region.strength = option.strength;
         if (option.kind == engine::RegionKind::Style) region.style = image_io::read_image(option.style).rgb;
+        inputs.regions.push_back(std::move(region));
+        inputs.automatic.push_back(automatic ? option.mask.string() : std::string());
+    }
+    return inputs;
+}
+
+void add_job_inputs(engine::StyleJob& job, const JobInputs& inputs, engine::ProgressSink& sink, const std::string& content_name) {
+    job.styles = inputs.styles;
+    for (std::size_t r = 0; r < inputs.regions.size(); ++r) {
+        engine::Region region = inputs.regions[r];
+        if (!inputs.automatic[r].empty()) {  // made from this photo (image_io/auto_masks.h)
+            region.mask = *image_io::automatic_mask(inputs.automatic[r], job.content);
+            if (!image_io::covers_anything(region.mask)) {
+                sink.on_notice("region " + std::to_string(r + 1) + ": no " + inputs.automatic[r] + " found in " + content_name +
+                               "; the region is left out");
+                continue;
+            }
+        }
         job.regions.push_back(std::move(region));
     }
 }
@@ -146,7 +154,7 @@ StylizeOutcome run_stylize(const StylizeOptions& options, engine::ProgressSink& 
     job.style_blend = options.style_blend;
     image_io::LoadedImage content = image_io::read_image(options.content);
     job.content = content.rgb;
-    add_styles_and_regions(job, options, sink, options.content.filename().string());
+    add_job_inputs(job, read_job_inputs(options), sink, options.content.filename().string());
     if (options.init_image) job.init_image = image_io::read_image(*options.init_image).rgb;
 
     engine::StyleEngine style_engine(weights);

@@ -2,6 +2,7 @@
 // `shuimo-cli stylize`: read the images, run the engine, write the result.
 
 #include <string>
+#include <vector>
 
 #include "cli_options.h"
 #include "shuimo/engine/progress.h"
@@ -20,10 +21,18 @@ struct StylizeOutcome {
 // when the job completes, atomically.
 StylizeOutcome run_stylize(const StylizeOptions& options, engine::ProgressSink& sink);
 
-// The options' styles and regions read into `job` (job.content already set: automatic region masks
-// are made from it; one found empty is left out with a notice naming `content_name`).
-void add_styles_and_regions(engine::StyleJob& job, const StylizeOptions& options, engine::ProgressSink& sink,
-                            const std::string& content_name);
+// The options' style images and regions, read once: a region's mask from its file, or left empty
+// when it is made from each photo ("sky", "faces": `automatic` names it).
+struct JobInputs {
+    std::vector<engine::Image> styles;
+    std::vector<engine::Region> regions;
+    std::vector<std::string> automatic;  // per region: "sky", "faces", or empty (its mask is read)
+};
+JobInputs read_job_inputs(const StylizeOptions& options);
+
+// The inputs into `job` (job.content already set: automatic masks are made from it; one found empty is
+// left out with a notice naming `content_name`).
+void add_job_inputs(engine::StyleJob& job, const JobInputs& inputs, engine::ProgressSink& sink, const std::string& content_name);
 
 // The plan of the job (levels, sizes, evaluations) as text, from the content
 // image's size; nothing is run or written.

@@ -189,6 +189,7 @@ int run_video(const VideoOptions& options, const std::atomic<bool>& cancel_reque
         say({{QStringLiteral("event"), QStringLiteral("resumed")}, {QStringLiteral("frames_done"), done}},
             "going on after frame " + std::to_string(done) + " (finished earlier with the same settings)");
 
+    const JobInputs inputs = read_job_inputs(s);  // style images and mask files once, not per frame
     engine::StyleEngine style_engine(weights);
     video_io::VideoReader reader(s.content);
     engine::Image previous_input, previous_raw;
@@ -212,7 +213,7 @@ int run_video(const VideoOptions& options, const std::atomic<bool>& cancel_reque
         job.params = s.params;
         job.params.size = std::max(size.width, size.height);
         job.style_blend = s.style_blend;
-        add_styles_and_regions(job, s, *sink, s.content.filename().string() + " frame " + std::to_string(frame));
+        add_job_inputs(job, inputs, *sink, s.content.filename().string() + " frame " + std::to_string(frame));
         double flow_seconds = 0.0;
         if (previous_raw.empty()) {
             job.params.iterations = first;

@@ -134,6 +134,8 @@ bool covers_anything(const engine::Image& mask) {
     return std::any_of(mask.pixels.begin(), mask.pixels.end(), [](float v) { return v > 1.0f / 255.0f; });
 }
 
+bool is_automatic_mask(std::string_view name) { return name == "sky" || name == "faces"; }
+
 std::optional<engine::Image> automatic_mask(std::string_view name, const engine::Image& photo) {
     if (name == "sky") return sky_mask(photo);
     if (name == "faces") return face_mask(photo);

@@ -26,6 +26,9 @@ std::filesystem::path default_face_cascade();
 // Some sample above 1/255: the engine's test for a mask that covers something (regions.h, validate_regions).
 bool covers_anything(const engine::Image& mask);
 
+// "sky" or "faces": a mask made from each photo rather than read from a file.
+bool is_automatic_mask(std::string_view name);
+
 // "sky" or "faces": that automatic mask of `photo`; std::nullopt for any other name (a mask file).
 std::optional<engine::Image> automatic_mask(std::string_view name, const engine::Image& photo);
 
