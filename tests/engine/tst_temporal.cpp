@@ -24,14 +24,6 @@ using namespace shuimo;
 
 namespace {
 
-engine::Image resized(const engine::Image& image, int width, int height) {
-    engine::Image out(width, height, image.channels);
-    for (int y = 0; y < height; ++y)
-        for (int x = 0; x < width; ++x)
-            for (int c = 0; c < image.channels; ++c) out.at(x, y, c) = image.at(x * image.width / width, y * image.height / height, c);
-    return out;
-}
-
 double mean_abs(const engine::Image& a, const engine::Image& b, int x0, int x1) {
     double sum = 0.0;
     for (int y = 0; y < a.height; ++y)
@@ -51,7 +43,7 @@ private:
 
     static engine::StyleJob frame_job() {
         engine::StyleJob job;
-        job.content = resized(image_io::read_image(std::filesystem::path(SHUIMO_SOURCE_DIR) / "tests/data/chelsea.png").rgb, 64, 48);
+        job.content = image_io::resize_image(image_io::read_image(std::filesystem::path(SHUIMO_SOURCE_DIR) / "tests/data/chelsea.png").rgb, {64, 48});
         job.styles = {testing::sine_pattern(64, 64, 0.4)};
         job.params.size = 64;
         job.params.scales = 1;
