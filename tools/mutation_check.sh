@@ -46,6 +46,8 @@ mutations=(
 "temporal-term-dropped|style_engine/src/job_runner.cpp|    terms.total = terms.total + temporal_loss(image, targets.temporal_previous, targets.temporal_reliable) * job_.temporal->weight;|    (void)image;|tst_temporal|reliablePixelsStayNearThePreviousFrame"
 "video-audio-not-copied|video_io/src/video_io.cpp|            if (const int error = av_interleaved_write_frame(output, sound.packet); error < 0)|            if (const int error = 0; error < 0)|tst_video_io|clipRoundTripsWithItsSound"
 "batch-drops-regions|batch/src/batch_runner.cpp|                style_job.regions.push_back(std::move(region));|                (void)region;|tst_batch_runner|regionsReachTheEngineFromTheQueue"
+"host-allocator-not-installed|style_engine/src/host_allocator.cpp|        c10::SetCPUAllocator(&HostAllocator::instance(), /*priority=*/1);|        (void)0;|tst_host_allocator|largeBlocksAreAlignedMappingsReturnedWhenFreed"
+"trim-maps-every-block|style_engine/src/host_allocator.cpp|    malloc_trim(0);|    malloc_trim(0); mallopt(M_MMAP_THRESHOLD, 1 << 20);|tst_host_allocator|smallBlocksComeFromTheHeapAlsoAfterATiledJob"
 "w2-tile-goal-unshifted|style_engine/src/job_runner.cpp|            goals.push_back(targets.style_grams[l].statistic + grams[l].detach() - targets.level_grams[l]);|            goals.push_back(targets.style_grams[l].statistic);|tst_tiled_level|tilesOfAnImageWithTheStylesStatisticsStartAtTheirGoal"
 )
 

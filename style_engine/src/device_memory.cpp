@@ -1,11 +1,9 @@
 #include "device_memory.h"
 
-#include "shuimo/engine/host_memory.h"
-
-#ifdef __GLIBC__
-#include <malloc.h>
-#endif
 #include <string>
+
+#include "host_allocator.h"
+#include "shuimo/engine/host_memory.h"
 
 #ifdef SHUIMO_WITH_CUDA
 #include <c10/cuda/CUDACachingAllocator.h>
@@ -65,18 +63,8 @@ void release_cached_memory([[maybe_unused]] const torch::Device& device) {
     if (device.is_cuda()) c10::cuda::CUDACachingAllocator::emptyCache();
 #endif
 #ifdef __GLIBC__
-    // The CPU allocator's freed blocks go back to glibc, which keeps them; hand them to the system.
-    if (device.is_cpu()) malloc_trim(0);
-#endif
-}
-
-void return_large_blocks_promptly() {
-#ifdef __GLIBC__
-    // glibc raises its mmap threshold to the largest block freed so far (up to 32 MiB), after
-    // which tensors below it come from arenas that tiles of other sizes leave fragmented.
-    // A fixed threshold keeps every tensor over 1 MiB in its own mapping, returned when freed.
-    static const bool done = mallopt(M_MMAP_THRESHOLD, 1 << 20) == 1;
-    (void)done;
+    // The heap keeps small freed blocks between evaluations (host_allocator.h); hand them to the system.
+    if (device.is_cpu()) release_host_memory();
 #endif
 }
 

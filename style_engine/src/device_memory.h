@@ -17,11 +17,6 @@ std::uint64_t device_free_memory(const torch::Device& device);
 // Hands cached but unused memory back: torch's CUDA cache, glibc's free heap pages on the CPU.
 void release_cached_memory(const torch::Device& device);
 
-// Process-wide, once: host blocks over 1 MiB are mapped one by one and go back to the
-// system when freed (glibc), so a tiled level's peak is its largest tile, not the
-// fragments of every tile size before it.
-void return_large_blocks_promptly();
-
 // Peak bytes allocated on a GPU since the last reset (0 on the CPU: measure RSS there).
 void reset_peak_memory(const torch::Device& device);
 std::uint64_t peak_memory(const torch::Device& device);

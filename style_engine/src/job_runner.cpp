@@ -634,7 +634,6 @@ void JobRunner::optimise_tiled_level(LevelRun& level, const TilePlan& tiles, con
     if (job_.temporal)
         throw ConfigError("a video frame's temporal term needs the frame in one piece, and this size is painted in tiles: "
                           "choose a smaller size, or allow more memory (--max-memory)");
-    return_large_blocks_promptly();
     const Size size = level.size;
     const torch::Device host(torch::kCPU);
     // The whole level lives on the host: its content, the blended image, the pass's start.

@@ -10,6 +10,7 @@
 
 #include "capture.h"
 #include "device_memory.h"
+#include "host_allocator.h"
 #include "job_runner.h"
 #include "losses.h"
 #include "model_cache.h"
@@ -166,6 +167,10 @@ auto with_engine_errors(Body&& body) {
 
 StyleResult StyleEngine::run(const StyleJob& job, ProgressSink& sink) {
     return with_engine_errors([&] {
+        // The heap's free memory goes back to the kernel once the job is done, failed or not.
+        struct GiveBack {
+            ~GiveBack() { release_host_memory(); }
+        } give_back;
         JobRunner runner(job, sink, *impl_->models);
         return runner.run();
     });

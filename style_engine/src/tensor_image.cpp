@@ -4,6 +4,7 @@
 #include <mutex>
 #include <thread>
 
+#include "host_allocator.h"
 #include "shuimo/engine/errors.h"
 #include "shuimo/engine/system_helpers.h"
 
@@ -101,6 +102,7 @@ void configure_torch_runtime() {
         const unsigned cores = std::thread::hardware_concurrency();
         if (cores > 0) torch::set_num_threads(static_cast<int>(cores));
         at::globalContext().setBenchmarkCuDNN(true);
+        install_host_allocator();
     });
 }
 

@@ -36,7 +36,8 @@ torch::ScalarType resolve_precision(Precision requested, const torch::Device& de
 std::string_view dtype_name(torch::ScalarType dtype);
 
 // Once per process: torch uses every core (Debian's build defaults to half),
-// and cuDNN picks the fastest convolution algorithms.
+// cuDNN picks the fastest convolution algorithms, and the C heap keeps freed
+// blocks for the next evaluation (host_allocator.h).
 void configure_torch_runtime();
 
 }  // namespace shuimo::engine
