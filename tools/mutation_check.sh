@@ -48,6 +48,7 @@ mutations=(
 "batch-drops-regions|batch/src/batch_runner.cpp|                style_job.regions.push_back(std::move(region));|                (void)region;|tst_batch_runner|regionsReachTheEngineFromTheQueue"
 "host-allocator-not-installed|style_engine/src/host_allocator.cpp|        c10::SetCPUAllocator(&HostAllocator::instance(), /*priority=*/1);|        (void)0;|tst_host_allocator|largeBlocksAreAlignedMappingsReturnedWhenFreed"
 "trim-maps-every-block|style_engine/src/host_allocator.cpp|    malloc_trim(0);|    malloc_trim(0); mallopt(M_MMAP_THRESHOLD, 1 << 20);|tst_host_allocator|smallBlocksComeFromTheHeapAlsoAfterATiledJob"
+"video-independent-ignored|app/cli/video_command.cpp|        if (previous_raw.empty() \|\| options.independent) {|        if (previous_raw.empty()) {|tst_cli_video|independentFramesEachGetTheFirstFramesBudget"
 "w2-tile-goal-unshifted|style_engine/src/job_runner.cpp|            goals.push_back(targets.style_grams[l].statistic + grams[l].detach() - targets.level_grams[l]);|            goals.push_back(targets.style_grams[l].statistic);|tst_tiled_level|tilesOfAnImageWithTheStylesStatisticsStartAtTheirGoal"
 )
 

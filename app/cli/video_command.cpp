@@ -46,6 +46,7 @@ std::string settings_hash(const VideoOptions& options, engine::Size size, int fi
         text << "region " << r.mask.string() << ' ' << static_cast<int>(r.kind) << ' ' << r.style.string() << ' ' << r.strength << '\n';
     text << QJsonDocument(batch::params_to_json(s.params)).toJson(QJsonDocument::Compact).toStdString() << '\n';
     text << "temporal " << options.temporal_weight << " first " << first << " later " << later << '\n';
+    if (options.independent) text << "independent\n";
     const std::string all = text.str();
     return QCryptographicHash::hash(QByteArray::fromStdString(all), QCryptographicHash::Sha256).toHex().left(16).toStdString();
 }
@@ -83,10 +84,13 @@ QString video_help_text() {
         "Finished frames are kept in a folder beside the output (.OUT.frames): stopped or killed, the same command\n"
         "goes on from the last finished frame.\n\n"
         "  --input CLIP              the video to stylise (any FFmpeg reads)\n"
-        "  --temporal-weight W       the temporal term's weight (default 50; 0: frames independent but warm-started)\n"
+        "  --temporal-weight W       the temporal term's weight (default 1000; 0: warm starts alone)\n"
         "  --first-iterations N      the first frame's evaluations (default: the usual schedule's)\n"
         "  --iterations N            each later frame's evaluations (default: a fifth of the first's, at least 20)\n"
         "  --max-frames N            stop after N frames (a preview of the start)\n"
+        "  --independent             paint every frame on its own from its photo, each with the first frame's\n"
+        "                            evaluations (no warm start, no temporal term): what the method is measured\n"
+        "                            against (docs/VIDEO.md)\n"
         "  --size N                  the output's long side (rounded to even sizes; default: the usual size,\n"
         "                            or the clip's own when it is smaller)\n\n"
         "Every `shuimo-cli stylize` option that applies to a frame works here too (weights, styles and blend,\n"
@@ -122,6 +126,7 @@ VideoOptions parse_video_options(const QStringList& arguments) {
                 throw UsageError("--temporal-weight needs a number >= 0 (got '" + text.toStdString() + "')");
         } else if (is("--first-iterations")) options.first_iterations = positive(take_value(i, QStringLiteral("--first-iterations")), "first-iterations");
         else if (is("--max-frames")) options.max_frames = positive(take_value(i, QStringLiteral("--max-frames")), "max-frames");
+        else if (a == QLatin1String("--independent")) options.independent = true;
         else if (is("--content")) throw UsageError("shuimo-cli video takes the clip as --input");
         else {
             if (is("--iterations")) iterations_given = true;
@@ -133,6 +138,8 @@ VideoOptions parse_video_options(const QStringList& arguments) {
     options.stylize = parse_stylize_options(rest + QStringList{QStringLiteral("--content"), *input});
     if (options.stylize.dry_run) throw UsageError("--dry-run is for stylize: a clip has no one plan");
     if (iterations_given) options.iterations = options.stylize.params.iterations;
+    if (options.independent && iterations_given)
+        throw UsageError("--independent paints every frame with --first-iterations; --iterations (the later frames' share) does not apply");
     std::string extension = options.stylize.output.extension().string();
     std::transform(extension.begin(), extension.end(), extension.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     if (extension != ".mp4" && extension != ".webm") throw UsageError("--output must be an .mp4 or a .webm file");
@@ -215,7 +222,7 @@ int run_video(const VideoOptions& options, const std::atomic<bool>& cancel_reque
         job.style_blend = s.style_blend;
         add_job_inputs(job, inputs, *sink, s.content.filename().string() + " frame " + std::to_string(frame));
         double flow_seconds = 0.0;
-        if (previous_raw.empty()) {
+        if (previous_raw.empty() || options.independent) {
             job.params.iterations = first;
         } else {
             // Ruder et al. 2016: start from the previous stylised frame warped onto this one, the photo where

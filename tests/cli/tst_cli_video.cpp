@@ -3,7 +3,8 @@
 // flags at a tiny size: the output plays back (decoded here), with the same frame count and rate
 // and the audio present and as long; killed (SIGKILL) in the middle and run again, it goes on from
 // its finished frames and writes the same frames as an uninterrupted run; its work folder is gone
-// when done; an audio-only file and a WebM that cannot hold AAC are refused before any painting.
+// when done; --independent gives every frame the first frame's budget and no flow; an audio-only
+// file and a WebM that cannot hold AAC are refused before any painting.
 
 #include <QDir>
 #include <QJsonDocument>
@@ -131,6 +132,30 @@ private Q_SLOTS:
             const QByteArray resumed = bytes(path(".resumed.mp4.frames") / name), uninterrupted = bytes(path(".straight.mp4.frames") / name);
             QVERIFY2(!resumed.isEmpty() && resumed == uninterrupted, name);
         }
+    }
+
+    // --independent (the baseline of docs/BENCHMARKS.md "Video"): every frame gets the first frame's
+    // evaluations from its own photo, with no flow; --iterations, the later frames' share, is refused.
+    void independentFramesEachGetTheFirstFramesBudget() {
+        QStringList args = arguments(path("independent.mp4"));
+        const int at = static_cast<int>(args.indexOf(QStringLiteral("--iterations")));
+        QVERIFY(at > 0);
+        args.remove(at, 2);
+        args << QStringLiteral("--independent") << QStringLiteral("--max-frames") << QStringLiteral("3");
+        const auto result = m_cli.run(args, 120000);
+        QVERIFY2(result.exit_code == 0, qPrintable(result.err));
+        int frames = 0;
+        for (const QByteArray& line : result.out.split('\n')) {
+            const QJsonObject event = QJsonDocument::fromJson(line).object();
+            if (event.value(QStringLiteral("event")).toString() != QLatin1String("frame")) continue;
+            ++frames;
+            QCOMPARE(event.value(QStringLiteral("evaluations")).toInt(), 8);
+            QCOMPARE(event.value(QStringLiteral("flow_seconds")).toDouble(), 0.0);
+        }
+        QCOMPARE(frames, 3);
+        const auto refused = m_cli.run(arguments(path("independent2.mp4")) << QStringLiteral("--independent"), 60000);
+        QCOMPARE(refused.exit_code, 2);
+        QVERIFY2(refused.err.contains("does not apply"), refused.err.constData());
     }
 
     void whatCannotWorkIsRefusedBeforePainting_data() {
