@@ -49,6 +49,7 @@ mutations=(
 "host-allocator-not-installed|style_engine/src/host_allocator.cpp|        c10::SetCPUAllocator(&HostAllocator::instance(), /*priority=*/1);|        (void)0;|tst_host_allocator|largeBlocksAreAlignedMappingsReturnedWhenFreed"
 "trim-maps-every-block|style_engine/src/host_allocator.cpp|    malloc_trim(0);|    malloc_trim(0); mallopt(M_MMAP_THRESHOLD, 1 << 20);|tst_host_allocator|smallBlocksComeFromTheHeapAlsoAfterATiledJob"
 "video-independent-ignored|app/cli/video_command.cpp|        if (previous_raw.empty() \|\| options.independent) {|        if (previous_raw.empty()) {|tst_cli_video|independentFramesEachGetTheFirstFramesBudget"
+"omp-threads-ignored|style_engine/src/system_helpers.cpp|    if (const char* omp = std::getenv("OMP_NUM_THREADS")) {|    if (const char* omp = nullptr) {|tst_system_helpers|cpuThreadsFollowOmpAndAffinity"
 "w2-tile-goal-unshifted|style_engine/src/job_runner.cpp|            goals.push_back(targets.style_grams[l].statistic + grams[l].detach() - targets.level_grams[l]);|            goals.push_back(targets.style_grams[l].statistic);|tst_tiled_level|tilesOfAnImageWithTheStylesStatisticsStartAtTheirGoal"
 )
 

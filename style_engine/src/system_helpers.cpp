@@ -3,10 +3,13 @@
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
+#include <cstdlib>
+#include <thread>
 
 #include "shuimo/engine/errors.h"
 
 #ifdef __linux__
+#include <sched.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -47,6 +50,20 @@ void lower_current_thread_priority() {
     const int current = ::getpriority(PRIO_PROCESS, thread);
     if (errno == 0) ::setpriority(PRIO_PROCESS, thread, std::min(current + 4, 19));
 #endif
+}
+
+int cpu_threads_to_use() {
+    if (const char* omp = std::getenv("OMP_NUM_THREADS")) {
+        char* end = nullptr;
+        const long n = std::strtol(omp, &end, 10);
+        if (end != omp && (*end == '\0' || *end == ',') && n > 0) return static_cast<int>(std::min(n, 4096L));
+    }
+#ifdef __linux__
+    cpu_set_t allowed;
+    CPU_ZERO(&allowed);
+    if (::sched_getaffinity(0, sizeof allowed, &allowed) == 0 && CPU_COUNT(&allowed) > 0) return CPU_COUNT(&allowed);
+#endif
+    return std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
 }
 
 std::string format_mebibytes(std::uint64_t bytes) { return std::to_string((bytes + (1u << 19)) >> 20) + " MiB"; }

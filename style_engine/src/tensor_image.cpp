@@ -2,7 +2,6 @@
 
 #include <cstring>
 #include <mutex>
-#include <thread>
 
 #include "host_allocator.h"
 #include "shuimo/engine/errors.h"
@@ -99,8 +98,7 @@ std::string_view dtype_name(torch::ScalarType dtype) {
 void configure_torch_runtime() {
     static std::once_flag once;
     std::call_once(once, [] {
-        const unsigned cores = std::thread::hardware_concurrency();
-        if (cores > 0) torch::set_num_threads(static_cast<int>(cores));
+        torch::set_num_threads(cpu_threads_to_use());
         at::globalContext().setBenchmarkCuDNN(true);
         install_host_allocator();
     });

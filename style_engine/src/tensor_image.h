@@ -35,7 +35,8 @@ torch::ScalarType resolve_precision(Precision requested, const torch::Device& de
 // "fp32", "bf16" or "fp16".
 std::string_view dtype_name(torch::ScalarType dtype);
 
-// Once per process: torch uses every core (Debian's build defaults to half),
+// Once per process: torch uses every core this process may run on, or OMP_NUM_THREADS
+// (system_helpers.h: cpu_threads_to_use; Debian's build would take half the cores),
 // cuDNN picks the fastest convolution algorithms, and the C heap keeps freed
 // blocks for the next evaluation (host_allocator.h).
 void configure_torch_runtime();

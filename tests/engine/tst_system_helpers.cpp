@@ -7,6 +7,8 @@
 
 #include <fstream>
 
+#include <sched.h>
+
 #include "shuimo/engine/errors.h"
 #include "shuimo/engine/system_helpers.h"
 #include "shuimo/image_io/image_formats.h"
@@ -76,6 +78,34 @@ private Q_SLOTS:
         QCOMPARE(engine::format_duration(-5), std::string("1 s"));
         QCOMPARE(engine::format_mebibytes(350ull << 20), std::string("350 MiB"));
         QCOMPARE(engine::format_mebibytes((1ull << 20) / 2), std::string("1 MiB"));
+    }
+
+    // OMP_NUM_THREADS wins (the Slurm script sets it); else the CPUs the process may run on, here
+    // narrowed to one with sched_setaffinity, as taskset or a cpuset would.
+    void cpuThreadsFollowOmpAndAffinity() {
+        const QByteArray saved = qgetenv("OMP_NUM_THREADS");
+        qputenv("OMP_NUM_THREADS", "3");
+        QCOMPARE(engine::cpu_threads_to_use(), 3);
+        qputenv("OMP_NUM_THREADS", "5,1");
+        QCOMPARE(engine::cpu_threads_to_use(), 5);
+        cpu_set_t all;
+        QCOMPARE(::sched_getaffinity(0, sizeof all, &all), 0);
+        cpu_set_t one;
+        CPU_ZERO(&one);
+        for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
+            if (CPU_ISSET(cpu, &all)) {
+                CPU_SET(cpu, &one);
+                break;
+            }
+        QCOMPARE(::sched_setaffinity(0, sizeof one, &one), 0);
+        qputenv("OMP_NUM_THREADS", "none");  // not a number: ignored
+        const int narrowed = engine::cpu_threads_to_use();
+        qunsetenv("OMP_NUM_THREADS");
+        const int unset = engine::cpu_threads_to_use();
+        QCOMPARE(::sched_setaffinity(0, sizeof all, &all), 0);
+        if (!saved.isNull()) qputenv("OMP_NUM_THREADS", saved);
+        QCOMPARE(narrowed, 1);
+        QCOMPARE(unset, 1);
     }
 
     void imageExtensions() {

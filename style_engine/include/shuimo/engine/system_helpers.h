@@ -28,6 +28,11 @@ bool same_file(const std::filesystem::path& a, const std::filesystem::path& b);
 // a worker leaves the interface the CPU; threads it starts inherit it. Elsewhere: nothing.
 void lower_current_thread_priority();
 
+// CPU threads for the engine's work: OMP_NUM_THREADS when set to a number (its first, as in
+// "4,2"; a cluster script sets it to the CPUs it was given), else the CPUs this process may run
+// on (its affinity: what taskset, cgroups' cpusets and Slurm allow), else all cores. At least 1.
+int cpu_threads_to_use();
+
 // "350 MiB": bytes rounded to whole mebibytes (memory plans and budgets).
 std::string format_mebibytes(std::uint64_t bytes);
 // "45 s" (at least 1), "3 min 5 s" (under two hours), "2 h 10 min".
