@@ -1,7 +1,6 @@
 #include "host_allocator.h"
 
 #include <c10/core/CPUAllocator.h>
-#include <torch/version.h>
 
 #include <sys/mman.h>
 
@@ -47,7 +46,18 @@ public:
         return allocator;
     }
 
-    c10::DataPtr allocate(std::size_t bytes) const override {
+    // LibTorch 2.3 made Allocator::allocate non-const (1.13 has it const) and 2.x added copy_data: both
+    // spellings are here, without `override`, so that whichever the headers declare is the one overridden.
+    c10::DataPtr allocate(std::size_t bytes) const { return allocate_block(bytes); }
+    c10::DataPtr allocate(std::size_t bytes) { return allocate_block(bytes); }
+    void copy_data(void* dest, const void* src, std::size_t count) const { std::memcpy(dest, src, count); }
+
+    c10::DeleterFnPtr raw_deleter() const override { return &release; }
+
+private:
+    explicit HostAllocator(c10::Allocator* small) : small_(small), small_deleter_(small->raw_deleter()) {}
+
+    c10::DataPtr allocate_block(std::size_t bytes) const {
         const c10::Device cpu(c10::DeviceType::CPU);
         if (bytes >= kHugePage) {
             const std::size_t length = (bytes + kHugePage - 1) / kHugePage * kHugePage;
@@ -64,15 +74,6 @@ public:
         (void)small.release_context();
         return {data, data, &release, cpu};
     }
-
-    c10::DeleterFnPtr raw_deleter() const override { return &release; }
-
-#if TORCH_VERSION_MAJOR > 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 3)
-    void copy_data(void* dest, const void* src, std::size_t count) const override { std::memcpy(dest, src, count); }
-#endif
-
-private:
-    explicit HostAllocator(c10::Allocator* small) : small_(small), small_deleter_(small->raw_deleter()) {}
 
     static void release(void* block) {
         HostAllocator& self = instance();
