@@ -4,8 +4,8 @@
 // An optimisation step frees and reallocates the same feature maps at every
 // evaluation. With glibc's defaults each large block is a fresh mapping whose
 // 4 KiB pages fault in one by one, and the heap's top is trimmed and refaulted:
-// a third to a half of a CPU run went to page faults (docs/BENCHMARKS.md "Host
-// memory between evaluations"). Here:
+// a sixth of an untiled CPU run's time and two fifths of a tiled one's went to the
+// kernel (docs/BENCHMARKS.md "Host memory between evaluations"). Here:
 // - blocks of 2 MiB and more are mapped on their own, aligned to 2 MiB and
 //   marked for transparent huge pages (where the kernel offers them), and are
 //   unmapped when freed: a tiled level's peak stays its largest tile's;
