@@ -27,6 +27,22 @@ using namespace shuimo;
 
 namespace {
 
+// Under AddressSanitizer the engine keeps torch's default allocator, so that the sanitizer sees
+// every block: there each test checks that instead (a preprocessor switch around the test
+// functions would not reach moc, which does not know the compiler's own macros).
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kSanitized = true;
+#else
+constexpr bool kSanitized = false;
+#endif
+
+// Under a sanitizer: the check that the default allocator was kept, and nothing more.
+#define CHECK_ONLY_THE_DEFAULT_UNDER_ASAN()                                    \
+    if (kSanitized) {                                                          \
+        QCOMPARE(c10::GetCPUAllocator(), c10::GetDefaultCPUAllocator());       \
+        return;                                                                \
+    }
+
 constexpr std::uintptr_t kTwoMiB = std::uintptr_t{2} << 20;
 
 struct Mapping {
@@ -62,14 +78,13 @@ class TestHostAllocator : public QObject {
 private Q_SLOTS:
     void initTestCase() {
         (void)engine::engine_info();  // the engine's process set-up, as every entry point does
-#if defined(__SANITIZE_ADDRESS__)
-        QSKIP("under AddressSanitizer the engine keeps torch's default allocator");
-#endif
     }
+
 
     // A 5 MiB block: its own mapping, starting at the block, 2 MiB aligned, 6 MiB long; written
     // through; gone from the address space once freed.
     void largeBlocksAreAlignedMappingsReturnedWhenFreed() {
+        CHECK_ONLY_THE_DEFAULT_UNDER_ASAN()
         c10::DataPtr block = c10::GetCPUAllocator()->allocate(5u << 20);
         void* data = block.get();
         QVERIFY(data != nullptr);
@@ -88,6 +103,7 @@ private Q_SLOTS:
 
     // torch frees some blocks by pointer alone (Allocator::raw_deallocate): both kinds.
     void rawAllocationsOfBothKindsRoundTrip() {
+        CHECK_ONLY_THE_DEFAULT_UNDER_ASAN()
         c10::Allocator* allocator = c10::GetCPUAllocator();
         QVERIFY(allocator->raw_deleter() != nullptr);
         for (const std::size_t bytes : {std::size_t{1000}, std::size_t{3} << 20}) {
@@ -103,6 +119,7 @@ private Q_SLOTS:
     // still do after a tiled job. 48 blocks held at once, more than the heap's free chunks can
     // serve, so that the heap has to grow or glibc to map them.
     void smallBlocksComeFromTheHeapAlsoAfterATiledJob() {
+        CHECK_ONLY_THE_DEFAULT_UNDER_ASAN()
         auto from_the_heap = [] {
             std::vector<c10::DataPtr> blocks;
             for (int i = 0; i < 48; ++i) blocks.push_back(c10::GetCPUAllocator()->allocate((1536u << 10) + 4096u * i));
