@@ -18,7 +18,7 @@ struct VideoOptions {
     StylizeOptions stylize;          // content: the clip; output: the video (.mp4 or .webm)
     double temporal_weight = 1000.0;  // the temporal term's weight (the content weight's scale; docs/VIDEO.md)
     std::optional<int> first_iterations;  // the first frame's evaluations (default: the --iterations schedule)
-    std::optional<int> iterations;        // each later frame's (default: a fifth of the first's, at least 20)
+    std::optional<int> iterations;        // each later frame's (default: batch::default_later_iterations)
     std::optional<int> max_frames;        // stop after this many (tests, previews)
     bool size_given = false;              // --size given: else the clip's own size caps the default (never enlarged)
     bool independent = false;             // every frame on its own from its photo, with the first frame's evaluations

@@ -12,6 +12,7 @@
 #include "shuimo/batch/name_template.h"
 #include "shuimo/batch/params_json.h"
 #include "shuimo/engine/param_table.h"
+#include "shuimo/batch/video_job.h"
 #include "shuimo/image_io/image_formats.h"
 
 namespace shuimo::batch {
@@ -134,11 +135,13 @@ OutputSettings output_from_json(const Value* json, const std::string& where) {
     if (out.format == "tiff") out.format = "tif";
     out.bit_depth = static_cast<int>(r.integer("bit_depth", out.bit_depth, 8, 16));
     out.overwrite = r.boolean("overwrite", out.overwrite);
+    out.video_format = QString::fromStdString(r.text("video_format", out.video_format)).toLower().toStdString();
     r.finish();
     if (out.folder.empty()) r.fail("folder is empty");
     if (out.format != "png" && out.format != "jpg" && out.format != "tif" && out.format != "webp")
         r.fail("format '" + out.format + "' is not one of png, jpg, tif, webp");
     if (out.bit_depth != 8 && out.bit_depth != 16) r.fail("bit_depth must be 8 or 16");
+    if (out.video_format != "mp4" && out.video_format != "webm") r.fail("video_format '" + out.video_format + "' is not one of mp4, webm");
     if (out.bit_depth == 16 && out.format != "png" && out.format != "tif")
         r.fail(out.format + " holds only 8-bit images; use png or tif for 16-bit output");
     try {
@@ -156,6 +159,7 @@ QJsonObject output_to_json(const OutputSettings& out) {
     json[QStringLiteral("format")] = q(out.format);
     json[QStringLiteral("bit_depth")] = out.bit_depth;
     json[QStringLiteral("overwrite")] = out.overwrite;
+    if (out.video_format != OutputSettings{}.video_format) json[QStringLiteral("video_format")] = q(out.video_format);
     return json;
 }
 
@@ -315,9 +319,10 @@ std::vector<BatchJob> expand_jobs(const BatchSpec& spec, const std::filesystem::
         }
         std::vector<std::filesystem::path> found;
         for (const auto& file : std::filesystem::directory_iterator(resolve(entry), ec)) {
-            if (file.is_regular_file(ec) && image_io::has_readable_extension(file.path())) found.push_back(entry / file.path().filename());
+            if (file.is_regular_file(ec) && (image_io::has_readable_extension(file.path()) || is_video_file(file.path())))
+                found.push_back(entry / file.path().filename());
         }
-        if (found.empty()) throw QueueError("folder " + resolve(entry).string() + " holds no images (.jpg .png .tif .webp .bmp)");
+        if (found.empty()) throw QueueError("folder " + resolve(entry).string() + " holds no images (.jpg .png .tif .webp .bmp) or clips (.mp4 .mov .mkv .webm .avi)");
         std::sort(found.begin(), found.end());
         contents.insert(contents.end(), found.begin(), found.end());
     }
@@ -347,9 +352,12 @@ std::vector<BatchJob> expand_jobs(const BatchSpec& spec, const std::filesystem::
                 job.regions = spec.regions;
                 job.preset = presets[p].name;
                 job.params = preset_params[p];
+                const bool clip = is_video_file(content);
                 NameFields fields{content.stem().string(), style.name, presets[p].name, static_cast<int>(jobs.size() + 1), width,
-                                  spec.output.format};
-                names.push_back(render_name(spec.output.name_template, fields));
+                                  clip ? spec.output.video_format : spec.output.format};
+                std::filesystem::path name = render_name(spec.output.name_template, fields);
+                if (clip) name.replace_extension("." + spec.output.video_format);  // a template with a fixed image extension
+                names.push_back(name);
                 jobs.push_back(std::move(job));
             }
         }

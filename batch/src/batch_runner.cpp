@@ -6,16 +6,20 @@
 #include <chrono>
 #include <cmath>
 #include <exception>
+#include <fstream>
+#include <functional>
 #include <map>
 #include <thread>
 
 #include "shuimo/batch/output_record.h"
 #include "shuimo/batch/params_json.h"
+#include "shuimo/batch/video_job.h"
 #include "shuimo/engine/errors.h"
 #include "shuimo/engine/style_engine.h"
 #include "shuimo/engine/system_helpers.h"
 #include "shuimo/image_io/auto_masks.h"
 #include "shuimo/image_io/image_io.h"
+#include "shuimo/video_io/video_io.h"
 
 namespace shuimo::batch {
 namespace {
@@ -33,6 +37,15 @@ double work_of(const BatchJob& job) {
 }
 
 using engine::same_file;
+
+std::vector<std::byte> file_bytes(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw engine::ImageIoError("cannot read " + path.string());
+    std::vector<std::byte> bytes(std::filesystem::file_size(path));
+    in.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+    if (!in) throw engine::ImageIoError("cannot read " + path.string());
+    return bytes;
+}
 
 // "auto", "cpu", "cuda", "cuda:N": refused up front (no timing run) when this machine lacks it.
 void check_device(const std::string& device) {
@@ -192,11 +205,66 @@ struct BatchRunner::Impl {
         std::string id_;
     };
 
+    // A clip (video_job.h): its frames in a work folder beside the output (a stopped job goes on from the
+    // last finished frame), encoded beside the output, then written with its sidecar as an image is.
+    template <typename AddRegions>
+    void process_clip(engine::StyleEngine& engine, const BatchJob& job, const BatchQueue& queue, const engine::StyleJob& frame,
+                      const AddRegions& add_regions, const std::string& hash, const std::function<double()>& elapsed) {
+        const std::filesystem::path output = queue.output_path(job);
+        const video_io::VideoInfo info = video_io::probe_video(queue.resolve(job.content));
+        VideoJob clip;
+        clip.input = queue.resolve(job.content);
+        clip.output = output;
+        clip.encode_to = output.parent_path() / ("." + output.stem().string() + ".encoding" + output.extension().string());
+        clip.size = video_frame_size(info.width, info.height, frame.params.size);
+        clip.params = frame.params;
+        clip.first_iterations = frame.params.iterations;
+        clip.later_iterations = default_later_iterations(clip.first_iterations);
+        clip.settings = hash;
+        clip.clip_progress = true;
+        clip.prepare_frame = [&](engine::StyleJob& picture, engine::ProgressSink&, int) {
+            picture.styles = frame.styles;
+            picture.style_blend = frame.style_blend;
+            add_regions(picture);
+        };
+        JobSink sink(*this, job.id);
+        const VideoResult result = run_video_job(engine, clip, sink);
+        if (result.cancelled) {
+            bool by_request = false;
+            {
+                std::lock_guard lock(mutex);
+                by_request = cancelling_all || cancel_ids.contains(job.id);
+            }
+            finish(job, by_request ? JobStatus::Cancelled : JobStatus::Queued, {}, 0.0, false);
+            return;
+        }
+        const std::vector<std::byte> bytes = file_bytes(clip.encode_to);
+        QJsonObject record;
+        record[QStringLiteral("made_by")] = QStringLiteral("Shuimo batch");
+        record[QStringLiteral("job")] = QString::fromStdString(job.id);
+        record[QStringLiteral("content")] = QString::fromStdString(job.content.string());
+        QJsonArray styles;
+        for (const auto& file : job.style.files) styles.append(QString::fromStdString(file.string()));
+        record[QStringLiteral("styles")] = styles;
+        record[QStringLiteral("preset")] = QString::fromStdString(job.preset);
+        record[QStringLiteral("params")] = params_to_json(job.params);
+        record[QStringLiteral("model_sha256")] = QString::fromStdString(model_sha256);
+        record[QStringLiteral("frames")] = result.frames;
+        record[QStringLiteral("temporal_weight")] = clip.temporal_weight;
+        record[QStringLiteral("later_iterations")] = clip.later_iterations;
+        record[QStringLiteral("seconds")] = result.seconds;
+        record[QStringLiteral("created")] = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
+        write_output(output, bytes, record, hash);
+        std::error_code ignored;
+        std::filesystem::remove(clip.encode_to, ignored);
+        finish(job, JobStatus::Done, {}, elapsed(), true);
+    }
+
     void process(engine::StyleEngine& engine, BatchJob job, const std::string& device) {
         const BatchQueue queue = store.snapshot();
         observer.on_job_started(job, device.empty() ? job.params.device : device);
         const auto job_started = Clock::now();
-        const auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - job_started).count(); };
+        const std::function<double()> elapsed = [&] { return std::chrono::duration<double>(Clock::now() - job_started).count(); };
         try {
             if (device.empty()) check_device(job.params.device);
         } catch (const engine::DeviceError&) {
@@ -242,25 +310,40 @@ struct BatchRunner::Impl {
             if (style_job.params.max_memory == 0) style_job.params.max_memory = options.max_memory;
             style_job.params.preview_every = 0;
             style_job.params.preview_interval_ms = 2000;
-            const image_io::LoadedImage content = image_io::read_image(queue.resolve(job.content));
-            style_job.content = content.rgb;
+            // The styles and mask files once (a clip's frames share them); automatic masks from each picture.
             for (const auto& style : job.style.files) style_job.styles.push_back(image_io::read_image(queue.resolve(style)).rgb);
             style_job.style_blend = job.style.blend;
+            std::vector<engine::Region> regions;
+            std::vector<std::string> automatic;
             for (const auto& choice : job.regions) {
                 engine::Region region;
-                if (auto automatic = image_io::automatic_mask(choice.mask.string(), style_job.content)) {
-                    // An automatic region that finds nothing in this photo (no sky, no face) is left out of its job.
-                    if (!image_io::covers_anything(*automatic)) continue;
-                    region.mask = std::move(*automatic);
-                } else {
-                    region.mask = image_io::read_image(queue.resolve(choice.mask)).rgb;
-                }
+                const bool found = image_io::is_automatic_mask(choice.mask.string());
+                if (!found) region.mask = image_io::read_image(queue.resolve(choice.mask)).rgb;
                 region.strength = choice.strength;
                 if (choice.style == "photo") region.kind = engine::RegionKind::Photo;
                 else if (choice.style == "paper") region.kind = engine::RegionKind::Paper;
                 else region.style = image_io::read_image(queue.resolve(choice.style)).rgb;
-                style_job.regions.push_back(std::move(region));
+                regions.push_back(std::move(region));
+                automatic.push_back(found ? choice.mask.string() : std::string());
             }
+            const auto add_regions = [&](engine::StyleJob& picture) {
+                for (std::size_t r = 0; r < regions.size(); ++r) {
+                    engine::Region region = regions[r];
+                    if (!automatic[r].empty()) {
+                        region.mask = *image_io::automatic_mask(automatic[r], picture.content);
+                        // An automatic region that finds nothing in this picture (no sky, no face) is left out of its job.
+                        if (!image_io::covers_anything(region.mask)) continue;
+                    }
+                    picture.regions.push_back(std::move(region));
+                }
+            };
+            if (is_video_file(job.content)) {
+                process_clip(engine, job, queue, style_job, add_regions, hash, elapsed);
+                return;
+            }
+            const image_io::LoadedImage content = image_io::read_image(queue.resolve(job.content));
+            style_job.content = content.rgb;
+            add_regions(style_job);
 
             JobSink sink(*this, job.id);
             const engine::StyleResult result = engine.run(style_job, sink);

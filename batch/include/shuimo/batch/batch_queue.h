@@ -68,12 +68,14 @@ struct OutputSettings {
     std::string format = "png";          // png | jpg | tif | webp
     int bit_depth = 8;                   // 16 for png and tif only
     bool overwrite = false;              // replace files this batch did not make (or made with other settings)
+    std::string video_format = "mp4";    // a clip's output (video_job.h): mp4 (H.264) | webm (VP9)
     bool operator==(const OutputSettings&) const = default;
 };
 
 // What the person asked for.
 struct BatchSpec {
-    std::vector<std::filesystem::path> contents;  // files, or folders (their images, sorted by name)
+    std::vector<std::filesystem::path> contents;  // files, or folders (their images and clips, sorted by name);
+                                                  // a clip (video_job.h) is painted into a clip of video_format
     std::vector<StyleChoice> styles;
     std::vector<RegionChoice> regions;            // applied to every job
     QJsonObject base_params;                      // over the engine's defaults
