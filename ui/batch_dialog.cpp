@@ -247,6 +247,23 @@ QString BatchDialog::resumeQueue(const QString& queueFile) {
     return {};
 }
 
+QString BatchDialog::startQueue(const QString& queueFile, const batch::BatchQueue& queue) {
+    if (m_controller->isRunning()) {
+        const QString error = tr("A batch is running: stop it before starting another.");
+        m_messages->showMessage(MessageBar::Kind::Warning, error);
+        return error;
+    }
+    m_messages->hide();
+    if (const QString error = m_controller->create(queueFile, queue); !error.isEmpty()) {
+        m_messages->showMessage(MessageBar::Kind::Error, error);
+        return error;
+    }
+    m_setup->loadSpec(queue.spec, queue.base_dir);
+    QSettings().setValue(QString::fromLatin1(kLastQueueSetting), queueFile);
+    m_controller->start();
+    return {};
+}
+
 QString BatchDialog::resumeOfferText(QString* queueFile) {
     const QString file = QSettings().value(QString::fromLatin1(kLastQueueSetting)).toString();
     if (file.isEmpty() || !QFileInfo::exists(file)) return {};

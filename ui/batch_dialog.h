@@ -51,6 +51,9 @@ public:
     // Opens a queue file left by an earlier session and runs what is not done.
     // Returns an error message (also shown in the dialog), empty on success.
     QString resumeQueue(const QString& queueFile);
+    // Writes `queue` to `queueFile` (or opens it: the same batch, resumed) and runs it (Export Video).
+    // Returns an error message (also shown in the dialog), empty on success.
+    QString startQueue(const QString& queueFile, const batch::BatchQueue& queue);
     // The queue file in the settings, if it exists and has jobs not done
     // (queued, running or failed): "An unfinished batch (n of J done)". Empty if none.
     static QString resumeOfferText(QString* queueFile = nullptr);

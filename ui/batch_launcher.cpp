@@ -35,6 +35,14 @@ void BatchLauncher::open(const BatchInputs& inputs) {
     m_dialog->activateWindow();
 }
 
+QString BatchLauncher::run(const QString& queueFile, const batch::BatchQueue& queue) {
+    BatchDialog* dialog = ensureDialog();
+    const QString error = dialog->startQueue(queueFile, queue);
+    dialog->show();
+    dialog->raise();
+    return error;
+}
+
 void BatchLauncher::offerResume(MessageBar* bar) {
     // A batch the last session left unfinished (quit, crash, power cut): offer to go on.
     QString batchFile;

@@ -9,6 +9,10 @@
 class QAction;
 class QWidget;
 
+namespace shuimo::batch {
+struct BatchQueue;
+}
+
 namespace shuimo::ui {
 
 class BatchDialog;
@@ -21,6 +25,8 @@ public:
     explicit BatchLauncher(QWidget* window);
     BatchDialog* dialog() const { return m_dialog; }  // null until first opened
     void open(const BatchInputs& inputs);
+    // Shows the dialog running `queue` from `queueFile` (BatchDialog::startQueue); an error message, empty when started.
+    QString run(const QString& queueFile, const batch::BatchQueue& queue);
     // "An unfinished batch … Resume / Dismiss" in `bar`, if there is one.
     void offerResume(MessageBar* bar);
     // Running jobs back to "queued": the next start resumes them.

@@ -11,6 +11,8 @@
 #include "shuimo/engine/style_engine.h"
 #include "shuimo/engine/system_helpers.h"
 #include "shuimo/image_io/image_io.h"
+#include "shuimo/video_io/video_io.h"
+#include "image_files.h"
 
 namespace shuimo::ui {
 
@@ -91,9 +93,16 @@ void EngineWorker::processPending() {
     runJob(next->first, next->second);
 }
 
-const engine::Image& EngineWorker::loadImage(const QString& path) {
-    if (const auto it = m_images.find(path); it != m_images.end()) return it->second;
-    return m_images.emplace(path, image_io::read_image(path.toStdString()).rgb).first->second;
+// A clip's frame is cached under the clip's path and its frame number.
+QString EngineWorker::imageKey(const QString& path, int frame) {
+    return isClipFile(path) ? path + QStringLiteral("\n") + QString::number(frame) : path;
+}
+
+const engine::Image& EngineWorker::loadImage(const QString& path, int frame) {
+    const QString key = imageKey(path, frame);
+    if (const auto it = m_images.find(key); it != m_images.end()) return it->second;
+    const std::filesystem::path file = path.toStdU32String();
+    return m_images.emplace(key, isClipFile(path) ? video_io::read_video_frame(file, frame) : image_io::read_image(file).rgb).first->second;
 }
 
 void EngineWorker::runJob(quint64 jobId, const JobRequest& request) {
@@ -109,7 +118,7 @@ void EngineWorker::runJob(quint64 jobId, const JobRequest& request) {
         // Keep only this job's inputs in the cache.
         std::map<QString, engine::Image> keep;
         QStringList paths = request.stylePaths;
-        paths.prepend(request.contentPath);
+        paths.prepend(imageKey(request.contentPath, request.contentFrame));
         for (const session::Region& region : request.regions) {
             if (!region.style.isEmpty()) paths << region.style;
         }
@@ -119,7 +128,7 @@ void EngineWorker::runJob(quint64 jobId, const JobRequest& request) {
         m_images.swap(keep);
 
         engine::StyleJob job;
-        job.content = loadImage(request.contentPath);
+        job.content = loadImage(request.contentPath, request.contentFrame);
         for (const QString& path : request.stylePaths) job.styles.push_back(loadImage(path));
         job.style_blend.assign(request.styleBlend.begin(), request.styleBlend.end());
         job.params = request.params;

@@ -68,7 +68,8 @@ Q_SIGNALS:
 private:
     friend class WorkerSink;
     void runJob(quint64 jobId, const JobRequest& request);
-    const engine::Image& loadImage(const QString& path);
+    const engine::Image& loadImage(const QString& path, int frame = 0);
+    static QString imageKey(const QString& path, int frame);
     std::optional<engine::LossWeights> takeLiveWeights(quint64 jobId);
     bool isCancelled(quint64 jobId) const { return jobId <= m_cancelledUpTo.load(); }
 

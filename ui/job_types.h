@@ -22,6 +22,7 @@ namespace shuimo::ui {
 struct JobRequest {
     QString weightsPath;
     QString contentPath;
+    int contentFrame = 0;  // a clip's frame (0-based; video_io::is_video_file(contentPath)): the picture painted
     QStringList stylePaths;
     QList<double> styleBlend;  // one per style; empty = equal
     engine::StyleParams params;

@@ -41,6 +41,9 @@
 #include "style_library.h"
 #include "styles_panel.h"
 #include "versions_strip.h"
+#include "video_export.h"
+#include "clip_bar.h"
+#include "image_files.h"
 
 namespace shuimo::ui {
 namespace {
@@ -59,6 +62,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     m_export = new ExportController(this, m_messages, m_model, &m_prompt);
     m_models = new ModelsPrompt(this, m_messages);
     m_batch = new BatchLauncher(this);
+    m_videoExport = new VideoExport(this, m_model, m_batch);
     m_session = new SessionActions(this, m_model, m_messages, &m_prompt, m_batch);
     createDocks();
     createActions();
@@ -114,10 +118,13 @@ QWidget* MainWindow::createCentre() {
     splitter->setStretchFactor(1, 0);
     splitter->setStretchFactor(2, 0);
     m_runBar = new RunBar(central);
+    m_clipBar = new ClipBar(m_model, central);
     layout->addWidget(m_messages);
     layout->addWidget(m_batchOffer);
     layout->addWidget(splitter, 1);
+    layout->addWidget(m_clipBar);
     layout->addWidget(m_runBar);
+    connect(m_clipBar, &ClipBar::exportRequested, this, &MainWindow::exportVideo);
     connect(m_runBar->runButton(), &QPushButton::clicked, this, &MainWindow::run);
     connect(m_runBar->cancelButton(), &QPushButton::clicked, this, &MainWindow::cancel);
     connect(m_photos, &PhotoStrip::removeRequested, this, &MainWindow::removePhoto);
@@ -204,6 +211,10 @@ void MainWindow::createActions() {
     m_exportAction = file->addAction(tr("&Export Painting…"), this, &MainWindow::exportResult);
     m_exportAction->setShortcuts({QKeySequence::Save, QKeySequence::SaveAs});
     m_exportAction->setIcon(QIcon::fromTheme(QStringLiteral("document-save")));
+    m_exportVideoAction = file->addAction(tr("Export &Video…"), this, &MainWindow::exportVideo);
+    m_exportVideoAction->setEnabled(false);
+    connect(m_model, &StudioModel::currentPhotoChanged, this,
+            [this](const QString& photo) { m_exportVideoAction->setEnabled(StudioModel::isClip(photo)); });
     file->addAction(tr("&Batch Export…"), this, &MainWindow::openBatchDialog)->setShortcut(Qt::CTRL | Qt::Key_B);
     file->addSeparator();
     file->addAction(tr("&Models…"), this, &MainWindow::openModelsDialog);
@@ -309,7 +320,10 @@ void MainWindow::dropEvent(QDropEvent* event) {
 
 void MainWindow::openPhotos() {
     const QStringList files = QFileDialog::getOpenFileNames(this, tr("Open Photos"), QSettings().value(QStringLiteral("lastOpenDir")).toString(),
-                                                            tr("Images (%1)").arg(imageFileFilters().join(QLatin1Char(' '))));
+                                                            tr("Photos and clips (%1);;Images (%2);;Clips (%3)")
+                                                                .arg((imageFileFilters() + clipFileFilters()).join(QLatin1Char(' ')),
+                                                                     imageFileFilters().join(QLatin1Char(' ')),
+                                                                     clipFileFilters().join(QLatin1Char(' '))));
     if (files.isEmpty()) return;
     QSettings().setValue(QStringLiteral("lastOpenDir"), QFileInfo(files.first()).absolutePath());
     addPaths(files, false);
@@ -356,6 +370,10 @@ QString MainWindow::exportResultTo(const QString& path, int bitDepth, ExportCont
 
 void MainWindow::exportResult() {
     m_export->exportWithDialog(m_model->photos(), m_model->photoSize(m_model->currentPhoto()));
+}
+
+void MainWindow::exportVideo() {
+    if (const QString error = m_videoExport->exportWithDialog(); !error.isEmpty()) m_messages->showMessage(MessageBar::Kind::Error, error);
 }
 
 void MainWindow::openBatchDialog() {

@@ -27,6 +27,8 @@ class QUndoStack;
 namespace shuimo::ui {
 
 class BatchDialog;
+class ClipBar;
+class VideoExport;
 class MessageBar;
 class ParameterPanel;
 class PhotoStrip;
@@ -75,6 +77,9 @@ public:
     bool editsPending() const;
     QUndoStack* undoStack() const;
     QAction* exportAction() const { return m_exportAction; }
+    QAction* exportVideoAction() const { return m_exportVideoAction; }
+    ClipBar* clipBar() const { return m_clipBar; }
+    VideoExport* videoExport() const { return m_videoExport; }
     QAction* quitAction() const { return m_quitAction; }
     // The selected photo has a selected painting (what Export writes).
     bool hasResult() const { return m_export->hasResult(); }
@@ -95,6 +100,8 @@ public Q_SLOTS:
     void cancel();
     void openPhotos();
     void exportResult();
+    // The current clip, every frame, in the background (video_export.h).
+    void exportVideo();
     void openModelsDialog() { m_models->openDialog(); }
     // Batch export of the session's photos with the ticked styles (batch_dialog.h).
     void openBatchDialog();
@@ -129,6 +136,8 @@ private:
     PreviewView* m_preview = nullptr;
     StudioPreview* m_previewer = nullptr;
     RunBar* m_runBar = nullptr;
+    ClipBar* m_clipBar = nullptr;  // under the preview while a clip is the current photo
+    VideoExport* m_videoExport = nullptr;
     MessageBar* m_messages = nullptr;
     MessageBar* m_batchOffer = nullptr;  // "An unfinished batch … Resume / Dismiss"
     QLabel* m_batchStatus = nullptr;     // "Batch export: 3 of 10 done" while one runs
@@ -143,6 +152,7 @@ private:
     QAction* m_runAction = nullptr;
     QAction* m_cancelAction = nullptr;
     QAction* m_exportAction = nullptr;
+    QAction* m_exportVideoAction = nullptr;
     QAction* m_quitAction = nullptr;
     RecentFilesMenu* m_recentMenu = nullptr;
 };

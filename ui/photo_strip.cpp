@@ -4,11 +4,14 @@
 #include <QFileInfo>
 #include <QImageReader>
 #include <QKeyEvent>
+#include <QLocale>
 #include <QMenu>
 #include <QPainter>
 #include <algorithm>
+#include <cmath>
 #include <exception>
 
+#include "image_files.h"
 #include "studio_model.h"
 
 namespace shuimo::ui {
@@ -25,18 +28,45 @@ PhotoStrip::Badge unpackBadge(int packed) {
     return {(packed & 1) != 0, (packed & 2) != 0, packed >> 2};
 }
 
+// A clip's thumbnail: film edges (sprocket holes) on its left and its length at the top left.
+void drawClipMark(QPainter& painter, int side, const ClipFacts& facts) {
+    painter.setRenderHint(QPainter::Antialiasing);
+    const int band = std::max(6, side / 9);
+    painter.fillRect(QRect(0, 0, band, side), QColor(20, 20, 20, 220));
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(QColor(235, 235, 235));
+    const int hole = std::max(2, band / 2);
+    for (int y = hole; y + hole < side; y += 2 * hole) painter.drawRoundedRect(QRect((band - hole) / 2, y, hole, hole), 1, 1);
+    const int seconds = static_cast<int>(std::lround(facts.seconds));
+    const QString length = QStringLiteral("%1:%2").arg(seconds / 60).arg(seconds % 60, 2, 10, QLatin1Char('0'));
+    QFont font = painter.font();
+    font.setPixelSize(std::max(8, side / 6));
+    font.setBold(true);
+    painter.setFont(font);
+    const QRect text(band + 2, 1, painter.fontMetrics().horizontalAdvance(length) + 6, painter.fontMetrics().height());
+    painter.fillRect(text, QColor(20, 20, 20, 200));
+    painter.setPen(Qt::white);
+    painter.drawText(text, Qt::AlignCenter, length);
+}
+
 // The photo letterboxed into a square, so every thumbnail keeps its aspect ratio
 // and its cell (and label) has the same size.
 QImage squareThumbnail(const QString& path, qreal ratio) {
     const int side = static_cast<int>(kThumb * ratio);
     QImage canvas(side, side, QImage::Format_ARGB32_Premultiplied);
     canvas.fill(Qt::transparent);
-    QImageReader reader(path);
-    reader.setAutoTransform(true);
-    QSize size = reader.size();
-    if (reader.transformation() & QImageIOHandler::TransformationRotate90) size.transpose();
-    if (size.isValid()) reader.setScaledSize(size.scaled(side, side, Qt::KeepAspectRatio));
-    QImage photo = reader.read();
+    const bool clip = isClipFile(path);
+    QImage photo;
+    if (clip) {
+        photo = readPreviewImage(path, nullptr, 0);  // its first frame
+    } else {
+        QImageReader reader(path);
+        reader.setAutoTransform(true);
+        QSize size = reader.size();
+        if (reader.transformation() & QImageIOHandler::TransformationRotate90) size.transpose();
+        if (size.isValid()) reader.setScaledSize(size.scaled(side, side, Qt::KeepAspectRatio));
+        photo = reader.read();
+    }
     QPainter painter(&canvas);
     if (photo.isNull()) {
         painter.setPen(Qt::gray);
@@ -46,6 +76,7 @@ QImage squareThumbnail(const QString& path, qreal ratio) {
         photo = photo.scaled(side, side, Qt::KeepAspectRatio, Qt::SmoothTransformation);
         painter.drawImage((side - photo.width()) / 2, (side - photo.height()) / 2, photo);
     }
+    if (clip) drawClipMark(painter, side, clipFacts(path));
     return canvas;
 }
 }  // namespace
@@ -162,6 +193,13 @@ void PhotoStrip::updateIcon(QListWidgetItem* entry) {
     QString mark;
     QColor colour;
     QString tip = entry->data(kPathRole).toString();
+    if (isClipFile(tip)) {
+        const ClipFacts facts = clipFacts(tip);
+        tip += QLatin1Char('\n') + tr("A clip: %1 frames, %2 s at %3 frames a second. The preview paints the chosen frame; "
+                                      "File > Export Video paints them all.")
+                                        .arg(facts.frames)
+                                        .arg(QLocale().toString(facts.seconds, 'f', 1), QLocale().toString(facts.rate, 'g', 4));
+    }
     if (badge.running) {
         mark = QStringLiteral("▶");
         colour = QColor(0x2e, 0x7d, 0x32);

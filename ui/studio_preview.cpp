@@ -13,6 +13,12 @@ StudioPreview::StudioPreview(StudioModel* model, PreviewView* view, QObject* par
     connect(m_model, &StudioModel::versionsChanged, this, [this](const QString& photo) {
         if (photo == m_model->currentPhoto()) showCurrent();
     });
+    // A clip's other frame: the new "before", the painting kept (it says which frame it was made from).
+    connect(m_model, &StudioModel::clipFrameChanged, this, [this](const QString& photo, int frame) {
+        if (photo != m_model->currentPhoto()) return;
+        m_photo = readPreviewImage(photo, nullptr, frame);
+        m_view->setBefore(m_photo);
+    });
     // Previews of a run on another photo are not shown over this one.
     connect(m_model, &StudioModel::previewReady, this, [this](const QString& photo, const QImage& image) {
         if (photo == m_model->currentPhoto()) m_view->setAfter(image);
@@ -23,7 +29,7 @@ void StudioPreview::onPhotoChanged() {
     // A run belongs to its photo: choosing another one neither restarts nor cancels it.
     QSize size;
     const QString photo = m_model->currentPhoto();
-    m_photo = photo.isEmpty() ? QImage() : readPreviewImage(photo, &size);
+    m_photo = photo.isEmpty() ? QImage() : readPreviewImage(photo, &size, m_model->clipFrame(photo));
     showCurrent();
     m_view->zoomToFit();
 }

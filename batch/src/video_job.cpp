@@ -108,20 +108,6 @@ private:
 
 }  // namespace
 
-const std::vector<std::string>& video_extensions() {
-    static const std::vector<std::string> extensions{"mp4", "mov", "m4v", "mkv", "webm", "avi"};
-    return extensions;
-}
-
-bool is_video_file(const fs::path& path) {
-    std::string extension = path.extension().string();
-    if (extension.empty()) return false;
-    extension.erase(0, 1);
-    std::transform(extension.begin(), extension.end(), extension.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    const auto& known = video_extensions();
-    return std::find(known.begin(), known.end(), extension) != known.end();
-}
-
 engine::Size video_frame_size(int clip_width, int clip_height, int long_side) {
     engine::Size size = engine::fit_long_side(clip_width, clip_height, std::min(long_side, std::max(clip_width, clip_height)));
     size.width = std::max(2, size.width - size.width % 2);

@@ -4,6 +4,7 @@
 #include "shuimo/engine/param_table.h"
 #include "shuimo/engine/style_engine.h"
 #include "shuimo/image_io/image_io.h"
+#include "shuimo/video_io/video_io.h"
 
 namespace shuimo::session {
 
@@ -19,7 +20,10 @@ Painting refinish(const Painting& painting, const engine::StyleParams& params, c
     engine::Image content;
     if (params.preserve_colors) {
         // The run's own resampling: the finishing then sees the pixels the run's finishing saw.
-        content = engine::resample_like_a_run(image_io::read_image(photo_path.toStdU32String()).rgb, {raw.width, raw.height});
+        const std::filesystem::path photo = photo_path.toStdU32String();
+        content = engine::resample_like_a_run(video_io::is_video_file(photo) ? video_io::read_video_frame(photo, painting.frame)
+                                                                              : image_io::read_image(photo).rgb,
+                                              {raw.width, raw.height});
     }
     engine::Rgb paper;
     if (params.paper_colour) {

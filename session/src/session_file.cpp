@@ -51,6 +51,13 @@ json::Value object(std::vector<json::Member> members) {
     return value;
 }
 
+// The same with a clip's frame (0-based) when it is not the first: files without "frame" read as 0,
+// so a session of photos stays readable by earlier versions.
+json::Value object(std::vector<json::Member> members, int frame) {
+    if (frame > 0) members.push_back({"frame", json::Value::of_integer(frame)});
+    return object(std::move(members));
+}
+
 json::Value text(const QString& s) {
     return json::Value::of_string(s.toStdString());
 }
@@ -114,7 +121,8 @@ json::Value painting_json(const Painting& painting, DataWriter& data) {
                    {"exported_to", text(painting.exported_to)},
                    {"image", data.picture(painting.image)},
                    {"raw", data.picture(painting.raw)},
-                   {"regions", regions_json(painting.regions, data)}});
+                   {"regions", regions_json(painting.regions, data)}},
+                  painting.frame);
 }
 
 // --- reading -------------------------------------------------------------------
@@ -171,6 +179,7 @@ private:
         if (photo.current == -1 && !photo.paintings.empty()) reader.fail("current is -1 but it has paintings");
         photo.made = static_cast<int>(reader.integer("made", -1, 0, std::numeric_limits<int>::max()));
         if (m_version >= 3) photo.regions = regions(reader, reader.where());
+        photo.frame = static_cast<int>(reader.integer("frame", 0, 0, std::numeric_limits<int>::max()));  // a clip's
         // Runs made: every painting but the re-finished ones (format 2 numbers those apart).
         const auto runs = std::count_if(photo.paintings.begin(), photo.paintings.end(), [](const Painting& p) { return p.revision == 0; });
         if (photo.made < static_cast<int>(runs)) reader.fail("made is missing or less than its paintings");
@@ -215,6 +224,7 @@ private:
                         " but image is " + std::to_string(painting.image.width) + "x" + std::to_string(painting.image.height));
         }
         if (m_version >= 3) painting.regions = regions(reader, where);
+        painting.frame = static_cast<int>(reader.integer("frame", 0, 0, std::numeric_limits<int>::max()));  // a clip's
         reader.finish();
         return painting;
     }
@@ -323,7 +333,8 @@ QByteArray encode_session(const Session& session) {
                                  {"current", json::Value::of_integer(photo.current)},
                                  {"made", json::Value::of_integer(photo.made)},
                                  {"paintings", json::Value::of_array(std::move(paintings))},
-                                 {"regions", regions_json(photo.regions, data)}}));
+                                 {"regions", regions_json(photo.regions, data)}},
+                                photo.frame));
     }
     const std::uint32_t crc = engine::crc32(std::as_bytes(std::span(data.data.constData(), static_cast<std::size_t>(data.data.size()))));
     const json::Value header = object({{"format", json::Value::of_string(std::string(kFormatName))},

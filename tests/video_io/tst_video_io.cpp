@@ -146,6 +146,35 @@ private Q_SLOTS:
         fs::remove(cut);
     }
 
+    // The app previews a chosen frame of a clip: frames before it are skipped, the one asked for is
+    // the one written there (each frame a different grey), and past the end is a clear error.
+    void aChosenFrameIsTheOneAskedFor() {
+        fs::create_directories(dir() / "chosen");
+        const fs::path clip = dir() / "chosen/greys.mp4";
+        {
+            video_io::VideoWriter writer(clip, 32, 16, 10, 1);
+            for (int i = 0; i < 6; ++i) {
+                engine::Image frame(32, 16, 3);
+                std::fill(frame.pixels.begin(), frame.pixels.end(), 0.1f + 0.15f * static_cast<float>(i));
+                writer.write(frame);
+            }
+            writer.finish();
+        }
+        for (const int index : {0, 3, 5}) {
+            const engine::Image frame = video_io::read_video_frame(clip, index);
+            QCOMPARE(frame.width, 32);
+            double sum = 0.0;
+            for (const float v : frame.pixels) sum += v;
+            QVERIFY2(std::abs(sum / static_cast<double>(frame.pixels.size()) - (0.1 + 0.15 * index)) < 0.03, qPrintable(QString::number(index)));
+        }
+        QVERIFY_THROWS_EXCEPTION(engine::ImageIoError, video_io::read_video_frame(clip, 6));
+        QVERIFY(video_io::is_video_file("walk.MP4"));
+        QVERIFY(video_io::is_video_file("a/b.webm"));
+        QVERIFY(!video_io::is_video_file("photo.png"));
+        QVERIFY(!video_io::is_video_file("mp4"));
+        fs::remove_all(dir() / "chosen");
+    }
+
     void whatCannotBeWrittenLeavesNothing() {
         QVERIFY_THROWS_EXCEPTION(engine::ImageIoError, video_io::VideoWriter(dir() / "odd.mp4", 161, 96, 24, 1));
         try {

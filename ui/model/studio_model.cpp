@@ -30,6 +30,7 @@
 #include "shuimo/engine/param_table.h"
 #include "shuimo/image_io/auto_masks.h"
 #include "shuimo/image_io/image_io.h"
+#include "shuimo/video_io/video_io.h"
 #include "shuimo/session/continuation.h"
 #include "shuimo/session/refinish.h"
 #include "shuimo/session/session_file.h"
@@ -163,9 +164,12 @@ void StudioModel::setSession(session::Session document) {
 QString StudioModel::checkPhoto(const QString& path) {
     const QFileInfo info(path);
     if (!info.isFile()) return tr("%1 is not a file.").arg(info.fileName());
-    if (!isImageFile(path)) return tr("%1 is not an image Shuimo reads (PNG, JPEG, TIFF, WebP, BMP).").arg(info.fileName());
+    const bool clip = isClipFile(path);
+    if (!isImageFile(path) && !clip)
+        return tr("%1 is not an image or a clip Shuimo reads (PNG, JPEG, TIFF, WebP, BMP; MP4, MOV, MKV, WebM, AVI).").arg(info.fileName());
     try {
-        (void)image_io::read_image(path.toStdU32String());
+        if (clip) (void)video_io::read_video_frame(path.toStdU32String(), 0);  // it opens and has a picture
+        else (void)image_io::read_image(path.toStdU32String());
     } catch (const std::exception& error) {
         return tr("%1 was not added: %2").arg(info.fileName(), userErrorOf(error).message);
     }
@@ -258,12 +262,40 @@ QStringList StudioModel::photos() const {
 QSize StudioModel::photoSize(const QString& path) const {
     if (path.isEmpty()) return {};
     if (const auto it = m_sizes.constFind(path); it != m_sizes.constEnd()) return *it;
+    if (isClipFile(path)) {
+        QSize size;
+        try {
+            const video_io::VideoInfo info = video_io::probe_video(path.toStdU32String());
+            size = QSize(info.width, info.height);
+        } catch (const std::exception&) {
+            // Unreadable: invalid, as a photo's.
+        }
+        m_sizes.insert(path, size);
+        return size;
+    }
     QImageReader reader(path);
     reader.setAutoTransform(true);
     QSize size = reader.size();
     if (size.isValid() && (reader.transformation() & QImageIOHandler::TransformationRotate90)) size.transpose();
     m_sizes.insert(path, size);
     return size;
+}
+
+bool StudioModel::isClip(const QString& path) { return isClipFile(path); }
+
+int StudioModel::clipFrame(const QString& path) const {
+    const session::Photo* photo = m_session.photo(path);
+    return photo && isClipFile(path) ? photo->frame : 0;
+}
+
+void StudioModel::setClipFrame(const QString& path, int frame) {
+    session::Photo* photo = m_session.photo(path);
+    if (!photo || !isClipFile(path) || frame < 0 || photo->frame == frame) return;
+    photo->frame = frame;
+    setModified(true);
+    Q_EMIT clipFrameChanged(path, frame);
+    // The next run paints the new frame: as an edit, after the artist settles.
+    if (path == currentPhoto() && isRunning(path)) m_restartTimer.start();
 }
 
 // --- versions -------------------------------------------------------------------------------
@@ -854,7 +886,8 @@ void StudioModel::submit(const JobRequest& request) {
     start(request);
 }
 
-void StudioModel::start(const JobRequest& request) {
+void StudioModel::start(JobRequest request) {
+    request.contentFrame = clipFrame(request.contentPath);  // the frame shown now
     m_running = request;
     PhotoRun& run = m_runs[request.contentPath];
     run = PhotoRun{};
@@ -1024,6 +1057,7 @@ int StudioModel::addRun(const JobRequest& request, const JobOutcome& outcome) {
         painting.styles.push_back({request.stylePaths[i], i < request.styleBlend.size() ? request.styleBlend[i] : 1.0});
     }
     painting.regions = request.regions;
+    painting.frame = request.contentFrame;
     painting.iterations_run = request.iterationsBefore + outcome.iterationsRun;
     painting.seconds = request.secondsBefore + outcome.seconds;
     painting.device = outcome.device;

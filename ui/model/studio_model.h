@@ -100,6 +100,15 @@ public:
     // The photo's upright size in pixels (invalid: unreadable), read once.
     QSize photoSize(const QString& path) const;
 
+    // --- clips (issue 27) --------------------------------------------------------
+    // A clip is a photo whose picture is one of its frames: the preview shows it, a run paints it
+    // alone (to tune the settings), Export Video paints every frame (a batch job, video_job.h).
+    static bool isClip(const QString& path);
+    // The clip's chosen frame (0-based; 0 for a photo). Saved with the session.
+    int clipFrame(const QString& path) const;
+    // Chooses another frame: clipFrameChanged; a run of it restarts on the new frame.
+    void setClipFrame(const QString& path, int frame);
+
     // --- versions ---------------------------------------------------------------
     const session::Painting* currentPainting(const QString& photo) const;
     const session::Painting* currentPainting() const { return currentPainting(currentPhoto()); }
@@ -241,6 +250,7 @@ Q_SIGNALS:
     void stylesChanged();
     // A photo's run was queued, started, ended or dropped (badges, the run panel).
     void runChanged(const QString& photo);
+    void clipFrameChanged(const QString& photo, int frame);
     void progressed(const QString& photo, const shuimo::engine::IterationReport& report);
     void previewReady(const QString& photo, const QImage& image);
     void runFailed(const QString& photo, const QString& message, shuimo::ui::ErrorKind kind);
@@ -278,7 +288,7 @@ private:
     // The objective's weights and the running job's region strengths, as a live change sends them.
     engine::LossWeights liveWeights() const;
     void restartIfRunningHere();
-    void start(const JobRequest& request);
+    void start(JobRequest request);
     void startNextQueued();
     bool unqueue(const QString& photo);
     void onProgress(const engine::IterationReport& report);

@@ -190,15 +190,14 @@ VideoReader::~VideoReader() = default;
 const VideoInfo& VideoReader::info() const { return m_state->info; }
 std::int64_t VideoReader::frames_read() const { return m_state->read; }
 
-std::optional<engine::Image> VideoReader::next() {
+// Decodes the next frame into s.frame; false after the last.
+bool VideoReader::receive() {
     State& s = *m_state;
     while (!s.done) {
         const int received = avcodec_receive_frame(s.decoder.context, s.frame.frame);
         if (received == 0) {
-            engine::Image image = s.convert(s.frame.frame);
-            av_frame_unref(s.frame.frame);
             ++s.read;
-            return image;
+            return true;
         }
         if (received == AVERROR_EOF) {
             s.done = true;
@@ -223,7 +222,43 @@ std::optional<engine::Image> VideoReader::next() {
         }
         av_packet_unref(s.packet.packet);
     }
-    return std::nullopt;
+    return false;
+}
+
+std::optional<engine::Image> VideoReader::next() {
+    if (!receive()) return std::nullopt;
+    engine::Image image = m_state->convert(m_state->frame.frame);
+    av_frame_unref(m_state->frame.frame);
+    return image;
+}
+
+bool VideoReader::skip() {
+    if (!receive()) return false;
+    av_frame_unref(m_state->frame.frame);
+    return true;
+}
+
+const std::vector<std::string>& video_extensions() {
+    static const std::vector<std::string> extensions{"mp4", "mov", "m4v", "mkv", "webm", "avi"};
+    return extensions;
+}
+
+bool is_video_file(const std::filesystem::path& path) {
+    std::string extension = path.extension().string();
+    if (extension.size() < 2) return false;
+    extension.erase(0, 1);
+    std::transform(extension.begin(), extension.end(), extension.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    const auto& known = video_extensions();
+    return std::find(known.begin(), known.end(), extension) != known.end();
+}
+
+engine::Image read_video_frame(const std::filesystem::path& path, std::int64_t index) {
+    VideoReader reader(path);
+    for (std::int64_t k = 0; k < index; ++k)
+        if (!reader.skip()) fail(path, "it has " + std::to_string(k) + " frames, not " + std::to_string(index + 1));
+    std::optional<engine::Image> frame = reader.next();
+    if (!frame) fail(path, "it has " + std::to_string(index) + " frames, not " + std::to_string(index + 1));
+    return std::move(*frame);
 }
 
 // --- writing -------------------------------------------------------------------------------

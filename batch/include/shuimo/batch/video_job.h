@@ -15,6 +15,7 @@
 #include "shuimo/engine/image.h"
 #include "shuimo/engine/progress.h"
 #include "shuimo/engine/style_params.h"
+#include "shuimo/video_io/video_io.h"
 
 namespace shuimo::engine {
 class StyleEngine;
@@ -68,10 +69,8 @@ struct VideoResult {
     double seconds = 0.0;
 };
 
-// Video files the app, the CLI and batches take as clips (by extension: mp4 mov m4v mkv webm avi).
-bool is_video_file(const std::filesystem::path& path);
-// The extensions above, without dots.
-const std::vector<std::string>& video_extensions();
+// Clips by their extension (video_io's).
+using video_io::is_video_file;
 
 // The frames' size: the clip's at most `long_side` on its long side (never enlarged), even in both.
 engine::Size video_frame_size(int clip_width, int clip_height, int long_side);

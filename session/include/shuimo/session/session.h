@@ -85,6 +85,7 @@ struct Painting {
     Picture image;                // the painting
     Picture raw;                  // before finishing; empty when not known
     QString exported_to;          // the last file it was exported to; empty: never
+    int frame = 0;                // the frame of a clip it was painted from (0-based); 0 for a photo
 
     bool operator==(const Painting&) const = default;
 };
@@ -95,6 +96,7 @@ struct Photo {
     int current = -1;                 // the painting shown and exported; -1: none
     int made = 0;                     // runs ever made from it (numbers the next one; re-finishing does not count)
     std::vector<Region> regions;      // what its next run uses (format 3): painted on the preview
+    int frame = 0;                    // a clip's frame shown and painted (0-based; video_io::is_video_file)
 
     const Painting* current_painting() const;
     bool operator==(const Photo&) const = default;

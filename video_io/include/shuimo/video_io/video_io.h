@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "shuimo/engine/image.h"
 
@@ -47,13 +48,24 @@ public:
     const VideoInfo& info() const;
     // The next frame, upright, RGB in [0,1]; nullopt after the last. Throws ImageIoError on a broken stream.
     std::optional<engine::Image> next();
+    // Decodes the next frame without converting it (seeking by decoding); false after the last.
+    bool skip();
     // Frames returned so far.
     std::int64_t frames_read() const;
 
 private:
+    bool receive();
     struct State;
     std::unique_ptr<State> m_state;
 };
+
+// Clips by their extension (mp4 mov m4v mkv webm avi), as the app, the CLI and batches take them.
+bool is_video_file(const std::filesystem::path& path);
+const std::vector<std::string>& video_extensions();  // without dots
+
+// Frame `index` (0-based) of the clip, upright, RGB in [0,1]: the frames before it are decoded, not
+// converted. Throws ImageIoError for a broken clip or one with fewer frames.
+engine::Image read_video_frame(const std::filesystem::path& path, std::int64_t index);
 
 // Frames of one size into `path`: .mp4 (H.264, yuv420p, CRF 18) or .webm (VP9), at rate_num/rate_den
 // frames a second; with `audio_from` set, that file's first audio stream is copied in. Written to a
