@@ -9,6 +9,26 @@ import sys
 import xml.etree.ElementTree as ET
 
 ZH = {
+    # Clips (issue 27)
+    "The clip's frame the preview shows and Run paints, to tune the settings on": "预览显示、运行时绘制的片段帧，用来调好设置",
+    "Export Video…": "导出视频…",
+    "Paint every frame of the clip with these settings, in the background (File > Export Video)":
+        "用这些设置在后台绘制片段的每一帧（文件 > 导出视频）",
+    "Frame %1 of %2 (%3 s)": "第\u00a0%1\u00a0帧，共\u00a0%2\u00a0帧（%3\u00a0秒）",
+    "Export &Video…": "导出视频(&V)…",
+    "Photos and clips (%1);;Images (%2);;Clips (%3)": "照片和片段 (%1);;图像 (%2);;片段 (%3)",
+    "A clip: %1 frames, %2 s at %3 frames a second. The preview paints the chosen frame; File > Export Video paints them all.":
+        "片段：%1\u00a0帧，%2\u00a0秒，每秒\u00a0%3\u00a0帧。预览绘制所选的一帧；“文件 > 导出视频”绘制全部帧。",
+    "%1 is not an image or a clip Shuimo reads (PNG, JPEG, TIFF, WebP, BMP; MP4, MOV, MKV, WebM, AVI).":
+        "%1 不是水墨能读取的图像或片段（PNG、JPEG、TIFF、WebP、BMP；MP4、MOV、MKV、WebM、AVI）。",
+    "Choose a clip in the photo strip first: Export Video paints every frame of a clip.":
+        "请先在照片栏中选择一个片段：导出视频会绘制片段的每一帧。",
+    "Tick at least one style in the Styles panel.": "请在“风格”面板中至少勾选一种风格。",
+    "A video is written as .mp4 (H.264) or .webm (VP9), not “%1”.": "视频只能写成 .mp4（H.264）或 .webm（VP9），不能是“%1”。",
+    "Choose a file name without { or }.": "请选择不含 { 或 } 的文件名。",
+    "%1 is one of your photos or clips: originals are never written over.": "%1 是你的照片或片段之一：原件绝不会被覆盖。",
+    "Export Video": "导出视频",
+    "MP4 video (*.mp4);;WebM video (*.webm)": "MP4 视频 (*.mp4);;WebM 视频 (*.webm)",
     # Regions (issue 26)
     "Regions": "区域",
     "Give parts of the photo a style of their own, keep them as they are, or leave them as blank paper (留白). Paint on the preview with the left button; the right button pans.":

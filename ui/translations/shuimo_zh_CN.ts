@@ -359,6 +359,10 @@
         <numerusform>全部 %n 幅画作已保存在 %1。</numerusform>
       </translation>
     </message>
+    <message>
+      <source>A batch is running: stop it before starting another.</source>
+      <translation>有批量任务正在运行：请先停止它，再开始另一个。</translation>
+    </message>
   </context>
   <context>
     <name>shuimo::ui::BatchLauncher</name>
@@ -598,6 +602,25 @@
     <message>
       <source> + </source>
       <translation> + </translation>
+    </message>
+  </context>
+  <context>
+    <name>shuimo::ui::ClipBar</name>
+    <message>
+      <source>The clip's frame the preview shows and Run paints, to tune the settings on</source>
+      <translation>预览显示、运行时绘制的片段帧，用来调好设置</translation>
+    </message>
+    <message>
+      <source>Export Video…</source>
+      <translation>导出视频…</translation>
+    </message>
+    <message>
+      <source>Paint every frame of the clip with these settings, in the background (File &gt; Export Video)</source>
+      <translation>用这些设置在后台绘制片段的每一帧（文件 &gt; 导出视频）</translation>
+    </message>
+    <message>
+      <source>Frame %1 of %2 (%3 s)</source>
+      <translation>第 %1 帧，共 %2 帧（%3 秒）</translation>
     </message>
   </context>
   <context>
@@ -884,10 +907,6 @@ Then tick a style on the left and press Run.</source>
       <translation>风格</translation>
     </message>
     <message>
-      <source>Images (%1)</source>
-      <translation>图像 (%1)</translation>
-    </message>
-    <message>
       <source>Parameters</source>
       <translation>参数</translation>
     </message>
@@ -1038,6 +1057,14 @@ Then tick a style on the left and press Run.</source>
     <message>
       <source>Regions</source>
       <translation>区域</translation>
+    </message>
+    <message>
+      <source>Export &amp;Video…</source>
+      <translation>导出视频(&amp;V)…</translation>
+    </message>
+    <message>
+      <source>Photos and clips (%1);;Images (%2);;Clips (%3)</source>
+      <translation>照片和片段 (%1);;图像 (%2);;片段 (%3)</translation>
     </message>
   </context>
   <context>
@@ -1411,6 +1438,10 @@ Install it anyway?</source>
     <message>
       <source>Remove from Session</source>
       <translation>从会话中移除</translation>
+    </message>
+    <message>
+      <source>A clip: %1 frames, %2 s at %3 frames a second. The preview paints the chosen frame; File &gt; Export Video paints them all.</source>
+      <translation>片段：%1 帧，%2 秒，每秒 %3 帧。预览绘制所选的一帧；“文件 &gt; 导出视频”绘制全部帧。</translation>
     </message>
   </context>
   <context>
@@ -2044,10 +2075,6 @@ Install it anyway?</source>
       <translation>%1 不是文件。</translation>
     </message>
     <message>
-      <source>%1 is not an image Shuimo reads (PNG, JPEG, TIFF, WebP, BMP).</source>
-      <translation>%1 不是水墨能读取的图像（PNG、JPEG、TIFF、WebP、BMP）。</translation>
-    </message>
-    <message>
       <source>%1 was not added: %2</source>
       <translation>%1 未添加：%2</translation>
     </message>
@@ -2291,6 +2318,10 @@ Install it anyway?</source>
       <source>The style of the region “%1” is no longer where it was: %2</source>
       <translation>区域“%1”的风格图像已不在原处：%2</translation>
     </message>
+    <message>
+      <source>%1 is not an image or a clip Shuimo reads (PNG, JPEG, TIFF, WebP, BMP; MP4, MOV, MKV, WebM, AVI).</source>
+      <translation>%1 不是水墨能读取的图像或片段（PNG、JPEG、TIFF、WebP、BMP；MP4、MOV、MKV、WebM、AVI）。</translation>
+    </message>
   </context>
   <context>
     <name>shuimo::ui::StudioPreview</name>
@@ -2414,6 +2445,37 @@ Install it anyway?</source>
     <message>
       <source>Note…</source>
       <translation>备注…</translation>
+    </message>
+  </context>
+  <context>
+    <name>shuimo::ui::VideoExport</name>
+    <message>
+      <source>Choose a clip in the photo strip first: Export Video paints every frame of a clip.</source>
+      <translation>请先在照片栏中选择一个片段：导出视频会绘制片段的每一帧。</translation>
+    </message>
+    <message>
+      <source>Tick at least one style in the Styles panel.</source>
+      <translation>请在“风格”面板中至少勾选一种风格。</translation>
+    </message>
+    <message>
+      <source>A video is written as .mp4 (H.264) or .webm (VP9), not “%1”.</source>
+      <translation>视频只能写成 .mp4（H.264）或 .webm（VP9），不能是“%1”。</translation>
+    </message>
+    <message>
+      <source>Choose a file name without { or }.</source>
+      <translation>请选择不含 { 或 } 的文件名。</translation>
+    </message>
+    <message>
+      <source>%1 is one of your photos or clips: originals are never written over.</source>
+      <translation>%1 是你的照片或片段之一：原件绝不会被覆盖。</translation>
+    </message>
+    <message>
+      <source>Export Video</source>
+      <translation>导出视频</translation>
+    </message>
+    <message>
+      <source>MP4 video (*.mp4);;WebM video (*.webm)</source>
+      <translation>MP4 视频 (*.mp4);;WebM 视频 (*.webm)</translation>
     </message>
   </context>
 </TS>
