@@ -127,12 +127,7 @@ int run_video(const VideoOptions& options, const std::atomic<bool>& cancel_reque
     job.input = s.content;
     job.output = s.output;
     // Without --size a clip is painted at the default size or its own, whichever is smaller.
-    if (options.size_given) {  // --size may enlarge
-        const engine::Size size = engine::fit_long_side(info.width, info.height, s.params.size);
-        job.size = {std::max(2, size.width - size.width % 2), std::max(2, size.height - size.height % 2)};
-    } else {
-        job.size = batch::video_frame_size(info.width, info.height, s.params.size);
-    }
+    job.size = batch::video_frame_size(info.width, info.height, s.params.size, options.size_given);  // --size may enlarge
     job.params = s.params;
     job.first_iterations = options.first_iterations.value_or(engine::StyleParams{}.iterations);
     job.later_iterations = options.iterations.value_or(batch::default_later_iterations(job.first_iterations));

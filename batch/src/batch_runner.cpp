@@ -216,7 +216,7 @@ struct BatchRunner::Impl {
         clip.input = queue.resolve(job.content);
         clip.output = output;
         clip.encode_to = output.parent_path() / ("." + output.stem().string() + ".encoding" + output.extension().string());
-        clip.size = video_frame_size(info.width, info.height, frame.params.size);
+        clip.size = video_frame_size(info.width, info.height, frame.params.size, true);  // as a photo, as the app previews a frame
         clip.params = frame.params;
         clip.first_iterations = frame.params.iterations;
         clip.later_iterations = default_later_iterations(clip.first_iterations);

@@ -108,8 +108,9 @@ private:
 
 }  // namespace
 
-engine::Size video_frame_size(int clip_width, int clip_height, int long_side) {
-    engine::Size size = engine::fit_long_side(clip_width, clip_height, std::min(long_side, std::max(clip_width, clip_height)));
+engine::Size video_frame_size(int clip_width, int clip_height, int long_side, bool enlarge) {
+    if (!enlarge) long_side = std::min(long_side, std::max(clip_width, clip_height));
+    engine::Size size = engine::fit_long_side(clip_width, clip_height, long_side);
     size.width = std::max(2, size.width - size.width % 2);
     size.height = std::max(2, size.height - size.height % 2);
     return size;

@@ -21,9 +21,9 @@ Painting refinish(const Painting& painting, const engine::StyleParams& params, c
     if (params.preserve_colors) {
         // The run's own resampling: the finishing then sees the pixels the run's finishing saw.
         const std::filesystem::path photo = photo_path.toStdU32String();
-        content = engine::resample_like_a_run(video_io::is_video_file(photo) ? video_io::read_video_frame(photo, painting.frame)
-                                                                              : image_io::read_image(photo).rgb,
-                                              {raw.width, raw.height});
+        const engine::Image picture = video_io::is_video_file(photo) ? video_io::read_video_frame(photo, painting.frame)  // a clip's
+                                                                     : image_io::read_image(photo).rgb;
+        content = engine::resample_like_a_run(picture, {raw.width, raw.height});
     }
     engine::Rgb paper;
     if (params.paper_colour) {

@@ -9,6 +9,9 @@
 // Issue 25: OUTDIR/journey_{en,zh}_{1024x700,1920x1080}_{1_running,2_switched,3_done}.png: an
 // artist's journey (three photos opened, a style ticked, Run on the first, another photo
 // selected while it paints and queued, back, the painting done and exported, quit).
+// Issue 27: OUTDIR/clip_{en,zh}_{1_frame,2_exporting,3_exported}.png: a clip (a pan across the
+// landscape, with a tone) dropped in, a frame chosen and painted alone, Export Video in the Batch
+// dialog while it runs and when done (the video then decoded back: frame count, sound).
 
 #include <QApplication>
 #include <QCheckBox>
@@ -30,6 +33,15 @@
 
 #include <QDockWidget>
 #include "main_window.h"
+#include "batch_controller.h"
+#include "batch_dialog.h"
+#include "clip_bar.h"
+#include "video_export.h"
+#include "tone_file.h"
+#include "shuimo/image_io/image_io.h"
+#include "shuimo/video_io/video_io.h"
+#include <QSlider>
+#include <filesystem>
 #include "preview_view.h"
 #include "regions_panel.h"
 #include "studio_model.h"
@@ -124,14 +136,89 @@ void prepare(shuimo::ui::MainWindow& window, const QString& photo, const QString
 
 }  // namespace
 
+// Issue 27's journey with a clip (see the top): returns false when a step fails.
+bool clipJourney(QApplication& app, const QString& out, const QString& dir, const QString& landscape, const QString& style) {
+    namespace fs = std::filesystem;
+    const fs::path folder = dir.toStdU32String();
+    const shuimo::engine::Image scene = shuimo::image_io::read_image(landscape.toStdU32String()).rgb;
+    shuimo::testing::write_tone(folder / "tone.m4a", 24 / 12.0, 330.0);
+    {
+        shuimo::video_io::VideoWriter writer(folder / "valley pan.mp4", 320, 214, 12, 1, folder / "tone.m4a");
+        for (int i = 0; i < 24; ++i) {
+            shuimo::engine::Image frame(320, 214, 3);
+            for (int y = 0; y < 214; ++y)
+                for (int x = 0; x < 320; ++x)
+                    for (int c = 0; c < 3; ++c) frame.at(x, y, c) = scene.at(std::min(scene.width - 1, (x + 8 * i) * 2), y * 2, c);
+            writer.write(frame);
+        }
+        writer.finish();
+    }
+    const QString clip = QString::fromStdU32String((folder / "valley pan.mp4").u32string());
+    QFile::remove(shuimo::ui::StudioModel::autosavePath());  // no earlier run's photos and styles
+    QSettings().remove(QStringLiteral("userStyles"));
+    bool ok = true;
+    for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+        shuimo::ui::installTranslators(app, language);
+        const QString name = QStringLiteral("clip_%1_").arg(language.left(2));
+        shuimo::ui::MainWindow window;
+        window.prompt().setHook([](const QString&, QMessageBox::StandardButtons) { return QMessageBox::Discard; });
+        window.setKnownThroughput(kThroughputGflops);
+        window.resize(kWidth, kHeight);
+        window.show();
+        if (!QTest::qWaitForWindowExposed(&window)) std::fprintf(stderr, "take_screenshots: the window was not shown\n");
+        window.addPaths({clip}, false);
+        window.addPaths({style}, true);
+        window.clipBar()->slider()->setValue(12);
+        shuimo::engine::StyleParams params = window.model()->params();
+        params.size = 320;
+        params.iterations = 30;
+        window.model()->setParams(params);
+        window.run();
+        for (int waited = 0; waited < 240000 && (window.model()->isPainting() || !window.model()->currentPainting()); waited += 50) QTest::qWait(50);
+        QTest::qWait(300);
+        ok = save(window, out, name + QStringLiteral("1_frame.png")) && ok;
+        params.iterations = 20;  // the first frame's; later frames as many
+        window.model()->setParams(params);
+        QTest::qWait(500);
+        const QString video = QDir(dir).filePath(name + QStringLiteral("valley ink.mp4"));
+        if (const QString error = window.videoExport()->exportTo(video); !error.isEmpty()) {
+            std::fprintf(stderr, "take_screenshots: Export Video failed: %s\n", qPrintable(error));
+            return false;
+        }
+        shuimo::ui::BatchDialog* dialog = window.batchDialog();
+        for (int waited = 0; waited < 120000 && dialog->controller()->lastProgress().fraction < 0.3; waited += 50) QTest::qWait(50);
+        ok = save(*dialog, out, name + QStringLiteral("2_exporting.png")) && ok;
+        for (int waited = 0; waited < 600000 && dialog->controller()->isRunning(); waited += 50) QTest::qWait(50);
+        QTest::qWait(300);
+        ok = save(*dialog, out, name + QStringLiteral("3_exported.png")) && ok;
+        try {
+            shuimo::video_io::VideoReader reader(video.toStdU32String());
+            int frames = 0;
+            while (reader.next()) ++frames;
+            std::fprintf(stderr, "take_screenshots: %s: %d frames, sound %s\n", qPrintable(video), frames, reader.info().has_audio ? "yes" : "no");
+            ok = ok && frames == 24 && reader.info().has_audio;
+        } catch (const std::exception& error) {
+            std::fprintf(stderr, "take_screenshots: %s\n", error.what());
+            ok = false;
+        }
+        dialog->close();
+        window.close();
+        QSettings().remove(QStringLiteral("userStyles"));
+        QFile::remove(shuimo::ui::StudioModel::autosavePath());
+        removeTranslators();
+    }
+    return ok;
+}
+
 int main(int argc, char** argv) {
     shuimo::ui::preferPassiveOpenMpWaits(argv);
     QApplication app(argc, argv);
-    if (argc != 2 && !(argc == 3 && QByteArray(argv[2]) == "regions")) {
-        std::fprintf(stderr, "usage: take_screenshots OUTDIR [regions]\n");
+    if (argc != 2 && !(argc == 3 && (QByteArray(argv[2]) == "regions" || QByteArray(argv[2]) == "clip"))) {
+        std::fprintf(stderr, "usage: take_screenshots OUTDIR [regions|clip]\n");
         return 2;
     }
-    const bool onlyRegions = argc == 3;
+    const bool onlyRegions = argc == 3 && QByteArray(argv[2]) == "regions";
+    const bool onlyClip = argc == 3 && QByteArray(argv[2]) == "clip";
     const QString out = QString::fromLocal8Bit(argv[1]);
     QDir().mkpath(out);
     QStandardPaths::setTestModeEnabled(true);
@@ -158,6 +245,10 @@ int main(int argc, char** argv) {
     qputenv("SHUIMO_STYLES_DIR", nothing.toUtf8());  // only the user's style in the gallery
 
     bool ok = true;
+    if (onlyClip) {
+        qputenv("SHUIMO_MODEL_DIR", models.toUtf8());
+        return clipJourney(app, out, files.path(), photo, style) ? 0 : 1;
+    }
     // Issue 26: regions on the launch photograph (tests/data): the automatic sky as blank paper, the
     // ground painted with the brush in a second style (misty mountains), the rest in the ink
     // reference; the brush at work (en, zh), then the painting (en).
@@ -343,5 +434,6 @@ int main(int argc, char** argv) {
         }
         removeTranslators();
     }
+    ok = clipJourney(app, out, files.path(), photo, style) && ok;
     return ok ? 0 : 1;
 }

@@ -72,8 +72,9 @@ struct VideoResult {
 // Clips by their extension (video_io's).
 using video_io::is_video_file;
 
-// The frames' size: the clip's at most `long_side` on its long side (never enlarged), even in both.
-engine::Size video_frame_size(int clip_width, int clip_height, int long_side);
+// The frames' size: `long_side` on the long side (a photo's rule: what the app's preview of a frame
+// paints), or with enlarge false at most that (the CLI's default), even in both.
+engine::Size video_frame_size(int clip_width, int clip_height, int long_side, bool enlarge);
 // Later frames' evaluations by default: a fifth of the first's, at least 20, at most the first's.
 int default_later_iterations(int first_iterations);
 // Where the finished frames of `output` are kept: ".<name>.frames" beside it.
