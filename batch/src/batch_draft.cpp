@@ -1,4 +1,5 @@
 #include "shuimo/batch/batch_draft.h"
+#include "shuimo/batch/video_job.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -200,7 +201,8 @@ std::filesystem::path BatchDraft::first_output_name() const {
     }
     fields.index = 1;
     fields.index_width = static_cast<int>(std::to_string(std::max(1, job_count())).size());
-    fields.ext = output_.format;
+    const bool clip = !photos_.empty() && is_video_file(photos_.front());  // as expand_jobs names a clip's video
+    fields.ext = clip ? output_.video_format : output_.format;
     return render_name(output_.name_template, fields);
 }
 

@@ -355,9 +355,7 @@ std::vector<BatchJob> expand_jobs(const BatchSpec& spec, const std::filesystem::
                 const bool clip = is_video_file(content);
                 NameFields fields{content.stem().string(), style.name, presets[p].name, static_cast<int>(jobs.size() + 1), width,
                                   clip ? spec.output.video_format : spec.output.format};
-                std::filesystem::path name = render_name(spec.output.name_template, fields);
-                if (clip) name.replace_extension("." + spec.output.video_format);  // a template with a fixed image extension
-                names.push_back(name);
+                names.push_back(render_name(spec.output.name_template, fields));
                 jobs.push_back(std::move(job));
             }
         }

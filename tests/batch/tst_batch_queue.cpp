@@ -98,6 +98,30 @@ private Q_SLOTS:
         QVERIFY_THROWS_EXCEPTION(batch::QueueError, batch::expand_jobs(spec, root));
     }
 
+    // Issue 27: clips among the photos (listed from a folder too) are named with the video format
+    // ({ext}, or added to a fixed extension as for images); the format survives JSON.
+    void clipsAreNamedAsVideos() {
+        QTemporaryDir dir;
+        const std::filesystem::path root = dir.path().toStdString();
+        for (const char* name : {"a.png", "walk.MOV", "notes.txt"}) write_text(root / "takes" / name, "x");
+        batch::BatchSpec spec;
+        spec.contents = {"takes", "river.mp4"};
+        spec.styles = {{"ink", {"ink.png"}, {}}};
+        spec.output.name_template = "{content}_{style}.{ext}";
+        spec.output.video_format = "webm";
+        const auto jobs = batch::expand_jobs(spec, root);
+        QCOMPARE(jobs.size(), std::size_t(3));
+        QCOMPARE(jobs[0].output, std::filesystem::path("a_ink.png"));
+        QCOMPARE(jobs[1].output, std::filesystem::path("walk_ink.webm"));
+        QCOMPARE(jobs[2].output, std::filesystem::path("river_ink.webm"));
+        batch::BatchQueue queue{spec, jobs, root};
+        const batch::BatchQueue back = batch::queue_from_json(batch::queue_to_json(queue), root, "test");
+        QCOMPARE(back.spec.output.video_format, std::string("webm"));
+        QVERIFY(back == queue);
+        spec.output.name_template = "{content}.png";
+        QCOMPARE(batch::expand_jobs(spec, root)[1].output.extension().string(), std::string(".webm"));
+    }
+
     void jsonRoundTrip() {
         batch::BatchQueue queue;
         queue.spec = three_by_two_by_two();
@@ -185,6 +209,7 @@ private Q_SLOTS:
         QTest::newRow("unnamed preset") << QByteArray("{\"presets\": [{\"params\": {}}], " + ok_tail + "}") << "name must be a string";
         QTest::newRow("duplicate preset") << QByteArray("{\"presets\": [{\"name\": \"p\"}, {\"name\": \"p\"}], " + ok_tail + "}") << "two presets";
         QTest::newRow("bad format") << QByteArray("{\"output\": {\"format\": \"gif\"}, " + ok_tail + "}") << "format 'gif'";
+        QTest::newRow("bad video format") << QByteArray("{\"output\": {\"video_format\": \"avi\"}, " + ok_tail + "}") << "video_format 'avi'";
         QTest::newRow("16-bit jpeg") << QByteArray("{\"output\": {\"format\": \"jpg\", \"bit_depth\": 16}, " + ok_tail + "}") << "only 8-bit";
         QTest::newRow("bad template") << QByteArray("{\"output\": {\"name\": \"{photo}.{ext}\"}, " + ok_tail + "}") << "unknown field {photo}";
         QTest::newRow("blend count") << QByteArray(R"({"contents": ["a.jpg"], "styles": [{"files": ["a.png", "b.png"], "blend": [1]}]})") << "1 weights for 2 files";
