@@ -45,7 +45,7 @@ mutations=(
 "flow-mask-ignores-disocclusion|image_io/src/optical_flow.cpp|            if (su * su + sv * sv > 0.01f * (forward2 + backward2) + 0.5f) continue;  // disoccluded|            (void)su;|tst_optical_flow|movingObjectUncoversBackground"
 "temporal-term-dropped|style_engine/src/job_runner.cpp|    terms.total = terms.total + temporal_loss(image, targets.temporal_previous, targets.temporal_reliable) * job_.temporal->weight;|    (void)image;|tst_temporal|reliablePixelsStayNearThePreviousFrame"
 "video-audio-not-copied|video_io/src/video_io.cpp|            if (const int error = av_interleaved_write_frame(output, sound.packet); error < 0)|            if (const int error = 0; error < 0)|tst_video_io|clipRoundTripsWithItsSound"
-"batch-drops-regions|batch/src/batch_runner.cpp|                style_job.regions.push_back(std::move(region));|                (void)region;|tst_batch_runner|regionsReachTheEngineFromTheQueue"
+"batch-drops-regions|batch/src/batch_runner.cpp|                    picture.regions.push_back(std::move(region));|                    (void)region;|tst_batch_runner|regionsReachTheEngineFromTheQueue"
 "host-allocator-not-installed|style_engine/src/host_allocator.cpp|        c10::SetCPUAllocator(&HostAllocator::instance(), /*priority=*/1);|        (void)0;|tst_host_allocator|largeBlocksAreAlignedMappingsReturnedWhenFreed"
 "trim-maps-every-block|style_engine/src/host_allocator.cpp|    malloc_trim(0);|    malloc_trim(0); mallopt(M_MMAP_THRESHOLD, 1 << 20);|tst_host_allocator|smallBlocksComeFromTheHeapAlsoAfterATiledJob"
 "video-independent-ignored|batch/src/video_job.cpp|        if (previous_raw.empty() \|\| job.independent) {|        if (previous_raw.empty()) {|tst_cli_video|independentFramesEachGetTheFirstFramesBudget"

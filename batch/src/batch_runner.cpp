@@ -205,6 +205,32 @@ struct BatchRunner::Impl {
         std::string id_;
     };
 
+    // A job that ended between two evaluations: cancelled when asked to, else stopped (back in the
+    // queue, to start again on the next run).
+    void finish_stopped(const BatchJob& job) {
+        bool by_request = false;
+        {
+            std::lock_guard lock(mutex);
+            by_request = cancelling_all || cancel_ids.contains(job.id);
+        }
+        finish(job, by_request ? JobStatus::Cancelled : JobStatus::Queued, {}, 0.0, false);
+    }
+
+    // What an output's record says of its job (output_record.h), before what the run adds.
+    QJsonObject job_record(const BatchJob& job) const {
+        QJsonObject record;
+        record[QStringLiteral("made_by")] = QStringLiteral("Shuimo batch");
+        record[QStringLiteral("job")] = QString::fromStdString(job.id);
+        record[QStringLiteral("content")] = QString::fromStdString(job.content.string());
+        QJsonArray styles;
+        for (const auto& file : job.style.files) styles.append(QString::fromStdString(file.string()));
+        record[QStringLiteral("styles")] = styles;
+        record[QStringLiteral("preset")] = QString::fromStdString(job.preset);
+        record[QStringLiteral("params")] = params_to_json(job.params);
+        record[QStringLiteral("model_sha256")] = QString::fromStdString(model_sha256);
+        return record;
+    }
+
     // A clip (video_job.h): its frames in a work folder beside the output (a stopped job goes on from the
     // last finished frame), encoded beside the output, then written with its sidecar as an image is.
     template <typename AddRegions>
@@ -229,26 +255,9 @@ struct BatchRunner::Impl {
         };
         JobSink sink(*this, job.id);
         const VideoResult result = run_video_job(engine, clip, sink);
-        if (result.cancelled) {
-            bool by_request = false;
-            {
-                std::lock_guard lock(mutex);
-                by_request = cancelling_all || cancel_ids.contains(job.id);
-            }
-            finish(job, by_request ? JobStatus::Cancelled : JobStatus::Queued, {}, 0.0, false);
-            return;
-        }
+        if (result.cancelled) return finish_stopped(job);
         const std::vector<std::byte> bytes = file_bytes(clip.encode_to);
-        QJsonObject record;
-        record[QStringLiteral("made_by")] = QStringLiteral("Shuimo batch");
-        record[QStringLiteral("job")] = QString::fromStdString(job.id);
-        record[QStringLiteral("content")] = QString::fromStdString(job.content.string());
-        QJsonArray styles;
-        for (const auto& file : job.style.files) styles.append(QString::fromStdString(file.string()));
-        record[QStringLiteral("styles")] = styles;
-        record[QStringLiteral("preset")] = QString::fromStdString(job.preset);
-        record[QStringLiteral("params")] = params_to_json(job.params);
-        record[QStringLiteral("model_sha256")] = QString::fromStdString(model_sha256);
+        QJsonObject record = job_record(job);
         record[QStringLiteral("frames")] = result.frames;
         record[QStringLiteral("temporal_weight")] = clip.temporal_weight;
         record[QStringLiteral("later_iterations")] = clip.later_iterations;
@@ -347,31 +356,13 @@ struct BatchRunner::Impl {
 
             JobSink sink(*this, job.id);
             const engine::StyleResult result = engine.run(style_job, sink);
-            if (result.cancelled) {
-                bool by_request = false;
-                {
-                    std::lock_guard lock(mutex);
-                    by_request = cancelling_all || cancel_ids.contains(job.id);
-                }
-                // Stopped (not cancelled): back in the queue, to start again on the next run.
-                finish(job, by_request ? JobStatus::Cancelled : JobStatus::Queued, {}, 0.0, false);
-                return;
-            }
+            if (result.cancelled) return finish_stopped(job);
             std::optional<engine::Image> alpha;
             if (content.alpha) alpha = image_io::resize_image(*content.alpha, {result.image.width, result.image.height});
             const std::vector<std::byte> bytes =
                 image_io::encode_image(output, result.image, alpha ? &*alpha : nullptr, queue.spec.output.bit_depth);
 
-            QJsonObject record;
-            record[QStringLiteral("made_by")] = QStringLiteral("Shuimo batch");
-            record[QStringLiteral("job")] = QString::fromStdString(job.id);
-            record[QStringLiteral("content")] = QString::fromStdString(job.content.string());
-            QJsonArray styles;
-            for (const auto& file : job.style.files) styles.append(QString::fromStdString(file.string()));
-            record[QStringLiteral("styles")] = styles;
-            record[QStringLiteral("preset")] = QString::fromStdString(job.preset);
-            record[QStringLiteral("params")] = params_to_json(job.params);
-            record[QStringLiteral("model_sha256")] = QString::fromStdString(model_sha256);
+            QJsonObject record = job_record(job);
             record[QStringLiteral("device")] = QString::fromStdString(result.device);
             record[QStringLiteral("precision")] = QString::fromStdString(result.precision);
             record[QStringLiteral("iterations")] = result.iterations_run;
