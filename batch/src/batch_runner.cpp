@@ -30,10 +30,12 @@ constexpr double kRunningShareAtMost = 0.99;
 
 using Clock = std::chrono::steady_clock;
 
-// Relative cost of a job, for progress and ETA: evaluations x output pixels.
-double work_of(const BatchJob& job) {
+// Relative cost of a job, for progress and ETA: evaluations x output pixels (a clip: its frames'
+// evaluations, `clip_evaluations`).
+double work_of(const BatchJob& job, const std::map<std::string, double>& clip_evaluations) {
     const double side = job.params.size > 0 ? job.params.size : 1024.0;
-    return std::max(1, job.params.iterations) * side * side;
+    const auto clip = clip_evaluations.find(job.id);
+    return (clip != clip_evaluations.end() ? clip->second : std::max(1, job.params.iterations)) * side * side;
 }
 
 using engine::same_file;
@@ -75,6 +77,7 @@ struct BatchRunner::Impl {
     std::set<std::string> cancel_ids;
     std::map<std::string, double> running_fraction;  // job id -> 0..1
     double run_work = 0.0;                           // work finished by jobs that ran in this run()
+    std::map<std::string, double> clip_evaluations;  // clip job id -> its frames' evaluations (set before the workers)
     Clock::time_point started{};
     Clock::duration paused_for{};
     Clock::time_point paused_at{};
@@ -111,7 +114,7 @@ struct BatchRunner::Impl {
         double running_work_done = 0.0;
         for (const auto& job : queue.jobs) {
             ++p.total;
-            const double w = work_of(job);
+            const double w = work_of(job, clip_evaluations);
             total += w;
             switch (job.status) {
             case JobStatus::Queued: ++p.queued; break;
@@ -166,7 +169,7 @@ struct BatchRunner::Impl {
             std::lock_guard lock(mutex);
             running_fraction.erase(job.id);
             cancel_ids.erase(job.id);
-            if (ran && status != JobStatus::Queued) run_work += work_of(job);
+            if (ran && status != JobStatus::Queued) run_work += work_of(job, clip_evaluations);
         }
         BatchJob updated = job;
         updated.status = status;
@@ -417,6 +420,21 @@ BatchProgress BatchRunner::run() {
         d.run_work = 0.0;
         d.refused_device = nullptr;
         d.started = Clock::now();
+        // A clip weighs its frames' evaluations (the first frame's, then the later ones'), from its length.
+        d.clip_evaluations.clear();
+        const BatchQueue queue = d.store.snapshot();
+        for (const BatchJob& job : queue.jobs) {
+            if (!is_video_file(job.content)) continue;
+            std::int64_t frames = 1;
+            try {
+                const video_io::VideoInfo info = video_io::probe_video(queue.resolve(job.content));
+                frames = std::max<std::int64_t>(1, info.frames > 0 ? info.frames : std::llround(info.duration_s * info.frame_rate()));
+            } catch (const std::exception&) {
+                // Unreadable: the job fails when it runs; one picture's weight until then.
+            }
+            const int first = std::max(1, job.params.iterations);
+            d.clip_evaluations[job.id] = first + static_cast<double>(frames - 1) * default_later_iterations(first);
+        }
         d.paused_for = {};
         if (d.paused) d.paused_at = d.started;
     }

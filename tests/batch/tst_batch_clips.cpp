@@ -41,6 +41,10 @@ public:
         fraction = report.work_fraction;
         if (runner && stop_after > 0 && report.iteration > stop_after) runner->stop();
     }
+    void on_progress(const batch::BatchProgress& progress) override {
+        std::lock_guard lock(mutex);
+        if (progress.done == 1 && fraction_after_first < 0) fraction_after_first = progress.fraction;
+    }
     void on_job_finished(const batch::BatchJob& job) override {
         std::lock_guard lock(mutex);
         statuses[job.id] = job.status;
@@ -53,6 +57,7 @@ public:
     std::mutex mutex;
     int first_iteration = 0, last_iteration = 0, total = 0;
     double fraction = 0.0;
+    double fraction_after_first = -1.0;  // the batch's, once its first job (the photo) is done
     std::map<std::string, JobStatus> statuses;
     std::map<std::string, std::string> errors;
 };
@@ -135,6 +140,8 @@ private Q_SLOTS:
         QCOMPARE(recorder.total, kFrames * kIterations);
         QCOMPARE(recorder.last_iteration, kFrames * kIterations);
         QCOMPARE(recorder.fraction, 1.0);
+        // The batch weighs the clip by its frames: the photo done is a ninth of the work, not half.
+        QVERIFY2(std::abs(recorder.fraction_after_first - 1.0 / 9.0) < 0.01, qPrintable(QString::number(recorder.fraction_after_first)));
         // Nothing of the work is left beside the output.
         QVERIFY(!fs::exists(batch::video_work_folder(output)));
         for (const auto& entry : fs::directory_iterator(output.parent_path()))
