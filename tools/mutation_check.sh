@@ -50,7 +50,7 @@ mutations=(
 "trim-maps-every-block|style_engine/src/host_allocator.cpp|    malloc_trim(0);|    malloc_trim(0); mallopt(M_MMAP_THRESHOLD, 1 << 20);|tst_host_allocator|smallBlocksComeFromTheHeapAlsoAfterATiledJob"
 "video-independent-ignored|batch/src/video_job.cpp|        if (previous_raw.empty() \|\| job.independent) {|        if (previous_raw.empty()) {|tst_cli_video|independentFramesEachGetTheFirstFramesBudget"
 "clip-frame-ignored|ui/engine_worker.cpp|        job.content = loadImage(request.contentPath, request.contentFrame);|        job.content = loadImage(request.contentPath, 0);|tst_video_window|aClipIsChosenFramePaintedAndExportedWithItsSound"
-"batch-clip-restarts|batch/src/video_job.cpp|    while (done > 0 && !fs::exists(work / numbered("raw", done, "png"))) --done;|    done = 0;|tst_batch_clips|aStoppedClipGoesOnFromItsFinishedFrames"
+"batch-clip-restarts|batch/src/video_job.cpp|    while (done > 0 && !fs::exists(work / numbered(\"raw\", done, \"png\"))) --done;|    done = 0;|tst_batch_clips|aStoppedClipGoesOnFromItsFinishedFrames"
 "clip-weighed-as-picture|batch/src/batch_runner.cpp|            d.clip_evaluations[job.id] = first + static_cast<double>(frames - 1) * default_later_iterations(first);|            (void)first;|tst_batch_clips|aClipInAQueueBecomesAVideoWithItsSound"
 "batch-clip-as-image|batch/src/batch_runner.cpp|            if (is_video_file(job.content)) {|            if (false) {|tst_batch_clips|aClipInAQueueBecomesAVideoWithItsSound"
 "omp-threads-ignored|style_engine/src/system_helpers.cpp|    if (const char* omp = std::getenv("OMP_NUM_THREADS")) {|    if (const char* omp = nullptr) {|tst_system_helpers|cpuThreadsFollowOmpAndAffinity"
