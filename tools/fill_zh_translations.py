@@ -28,6 +28,8 @@ ZH = {
     "Choose a file name without { or }.": "请选择不含 { 或 } 的文件名。",
     "%1 is one of your photos or clips: originals are never written over.": "%1 是你的照片或片段之一：原件绝不会被覆盖。",
     "Export Video": "导出视频",
+    "Done: it is in %1.": "完成：已保存在 %1。",
+    "painted from frame %1 of the clip": "由片段的第\u00a0%1\u00a0帧绘制",
     "MP4 video (*.mp4);;WebM video (*.webm)": "MP4 视频 (*.mp4);;WebM 视频 (*.webm)",
     # Regions (issue 26)
     "Regions": "区域",

@@ -336,9 +336,9 @@ void BatchDialog::onFinished() {
                                 tr("%n job(s) failed: the Status column says why. Retry Failed runs them again.", nullptr,
                                    counts.failed));
     } else if (counts.total > 0 && counts.done == counts.total && m_messages->kind() != MessageBar::Kind::Error) {
-        m_messages->showMessage(MessageBar::Kind::Information,
-                                tr("All %n painting(s) are in %1.", nullptr, counts.done)
-                                    .arg(QDir::toNativeSeparators(fromPath(m_controller->snapshot().output_folder()))));
+        const QString folder = QDir::toNativeSeparators(fromPath(m_controller->snapshot().output_folder()));
+        m_messages->showMessage(MessageBar::Kind::Information, counts.done == 1 ? tr("Done: it is in %1.").arg(folder)
+                                                                                : tr("All %n painting(s) are in %1.", nullptr, counts.done).arg(folder));
     }
 }
 

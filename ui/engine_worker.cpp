@@ -95,14 +95,14 @@ void EngineWorker::processPending() {
 
 // A clip's frame is cached under the clip's path and its frame number.
 QString EngineWorker::imageKey(const QString& path, int frame) {
-    return isClipFile(path) ? path + QStringLiteral("\n") + QString::number(frame) : path;
+    return isClipFile(path) ? path + QStringLiteral("\n") + QString::number(std::max(0, frame)) : path;
 }
 
 const engine::Image& EngineWorker::loadImage(const QString& path, int frame) {
     const QString key = imageKey(path, frame);
     if (const auto it = m_images.find(key); it != m_images.end()) return it->second;
     const std::filesystem::path file = path.toStdU32String();
-    return m_images.emplace(key, isClipFile(path) ? video_io::read_video_frame(file, frame) : image_io::read_image(file).rgb).first->second;
+    return m_images.emplace(key, isClipFile(path) ? video_io::read_video_frame(file, std::max(0, frame)) : image_io::read_image(file).rgb).first->second;
 }
 
 void EngineWorker::runJob(quint64 jobId, const JobRequest& request) {

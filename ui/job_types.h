@@ -22,7 +22,8 @@ namespace shuimo::ui {
 struct JobRequest {
     QString weightsPath;
     QString contentPath;
-    int contentFrame = 0;  // a clip's frame (0-based; video_io::is_video_file(contentPath)): the picture painted
+    // A clip's frame painted (0-based; video_io::is_video_file(contentPath)); -1: the one chosen when it starts.
+    int contentFrame = -1;
     QStringList stylePaths;
     QList<double> styleBlend;  // one per style; empty = equal
     engine::StyleParams params;

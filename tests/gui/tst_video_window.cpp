@@ -111,6 +111,7 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(window.model()->currentPainting() != nullptr && !window.model()->isPainting(), 60000);
         const session::Painting& painting = *window.model()->currentPainting();
         QCOMPARE(painting.frame, 5);
+        QVERIFY(window.model()->versionDescription(m_clip, 0).contains(QStringLiteral("painted from frame 6 of the clip")));
         const double sixth = mean(video_io::read_video_frame(m_clip.toStdU32String(), 5));
         const double first = mean(video_io::read_video_frame(m_clip.toStdU32String(), 0));
         QVERIFY2(std::abs(mean(painting.image) - sixth) < std::abs(mean(painting.image) - first) / 4,

@@ -382,6 +382,7 @@ QString StudioModel::versionDescription(const QString& photoPath, int index) con
     lines << tr("%1, %n evaluation(s), %2 s", nullptr, painting.iterations_run)
                  .arg(QLocale().toString(painting.created.toLocalTime(), QLocale::ShortFormat))
                  .arg(painting.seconds, 0, 'f', 1);
+    if (isClipFile(photoPath)) lines << tr("painted from frame %1 of the clip").arg(painting.frame + 1);
     if (painting.refinished) lines << tr("re-finished without a run");
     if (index > 0) {
         const session::Painting& before = found->paintings[static_cast<std::size_t>(index - 1)];
@@ -887,7 +888,7 @@ void StudioModel::submit(const JobRequest& request) {
 }
 
 void StudioModel::start(JobRequest request) {
-    request.contentFrame = clipFrame(request.contentPath);  // the frame shown now
+    if (request.contentFrame < 0) request.contentFrame = clipFrame(request.contentPath);  // the frame shown now
     m_running = request;
     PhotoRun& run = m_runs[request.contentPath];
     run = PhotoRun{};
@@ -949,6 +950,7 @@ QString StudioModel::continuePainting(int version) {
     const QSize size = photoSize(photoPath);
     JobRequest next;
     next.contentPath = photoPath;
+    next.contentFrame = painting.frame;  // a clip's: the frame that version was painted from
     for (const session::StyleRef& style : painting.styles) {
         next.stylePaths << style.path;
         next.styleBlend << style.blend;

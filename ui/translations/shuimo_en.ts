@@ -27,7 +27,7 @@
     <message numerus="yes">
       <source>All %n painting(s) are in %1.</source>
       <translation>
-        <numerusform>Done: it is in %1.</numerusform>
+        <numerusform>All %n painting are in %1.</numerusform>
         <numerusform>All %n paintings are in %1.</numerusform>
       </translation>
     </message>

@@ -363,6 +363,10 @@
       <source>A batch is running: stop it before starting another.</source>
       <translation>有批量任务正在运行：请先停止它，再开始另一个。</translation>
     </message>
+    <message>
+      <source>Done: it is in %1.</source>
+      <translation>完成：已保存在 %1。</translation>
+    </message>
   </context>
   <context>
     <name>shuimo::ui::BatchLauncher</name>
@@ -2321,6 +2325,10 @@ Install it anyway?</source>
     <message>
       <source>%1 is not an image or a clip Shuimo reads (PNG, JPEG, TIFF, WebP, BMP; MP4, MOV, MKV, WebM, AVI).</source>
       <translation>%1 不是水墨能读取的图像或片段（PNG、JPEG、TIFF、WebP、BMP；MP4、MOV、MKV、WebM、AVI）。</translation>
+    </message>
+    <message>
+      <source>painted from frame %1 of the clip</source>
+      <translation>由片段的第 %1 帧绘制</translation>
     </message>
   </context>
   <context>
