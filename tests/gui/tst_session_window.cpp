@@ -21,6 +21,7 @@
 
 #include "export_controller.h"
 #include "gui_test_support.h"
+#include "time_limits.h"
 #include "main_window.h"
 #include "message_bar.h"
 #include "parameter_panel.h"
@@ -245,7 +246,7 @@ private Q_SLOTS:
         QVERIFY(spent >= 3 && spent < 400);
         window.continuePainting(0);
         QVERIFY(controller->isBusy());
-        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 120000);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, testing::engineWaitMs(120000));
         cat = window.model()->session().photo(m_cat);
         QCOMPARE(cat->paintings.size(), std::size_t{2});
         const session::Painting& continued = cat->paintings[1];
