@@ -80,7 +80,7 @@ private Q_SLOTS:
         window.photoStrip()->setCurrentPhoto(m_cat);
         window.run();
         const quint64 catJob = controller->currentJobId();
-        QTRY_VERIFY_WITH_TIMEOUT(progressed.count() >= 1, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(progressed.count() >= 1, testing::engineWaitMs(60000));
         window.photoStrip()->setCurrentPhoto(m_astronaut);  // the cat's run goes on
         QVERIFY(controller->isBusy());
         QCOMPARE(controller->currentJobId(), catJob);
@@ -93,7 +93,7 @@ private Q_SLOTS:
         QTRY_VERIFY(!window.editsPending());  // every debounce the edit started has run its course
         QCOMPARE(controller->currentJobId(), catJob);
 
-        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 180000);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, testing::engineWaitMs(180000));
         QVERIFY(!controller->isBusy());
         const session::Session& document = window.model()->session();
         const session::Photo* cat = document.photo(m_cat);
@@ -120,7 +120,7 @@ private Q_SLOTS:
         params.iterations = 3000;
         window.model()->setParams(params);
         window.run();
-        QTRY_VERIFY_WITH_TIMEOUT(progressed.count() >= 170, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(progressed.count() >= 170, testing::engineWaitMs(60000));
         // Quitting now asks (a painting in progress), and Cancel leaves the run going.
         QStringList asked;
         window.prompt().setHook([&](const QString& question, QMessageBox::StandardButtons buttons) {
@@ -133,7 +133,7 @@ private Q_SLOTS:
         QVERIFY2(asked.first().contains(QStringLiteral("in progress")), qPrintable(asked.first()));
         QVERIFY(controller->isBusy());
         window.cancel();
-        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 3, 60000);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 3, testing::engineWaitMs(60000));
         QCOMPARE(astronaut->paintings.size(), std::size_t{2});
         QCOMPARE(astronaut->paintings[1].end, session::PaintingEnd::Cancelled);
         QCOMPARE(astronaut->current, 1);
@@ -211,9 +211,9 @@ private Q_SLOTS:
         QSignalSpy finished(controller, &ui::StyleController::jobFinished);
         window.photoStrip()->setCurrentPhoto(m_cat);
         window.run();
-        QTRY_VERIFY_WITH_TIMEOUT(progressed.count() >= 3, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(progressed.count() >= 3, testing::engineWaitMs(60000));
         window.cancel();
-        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, testing::engineWaitMs(60000));
         QVERIFY(progressed.last().at(0).value<engine::IterationReport>().scale == 0);  // it stopped in level 0
         const session::Photo* cat = window.model()->session().photo(m_cat);
         QCOMPARE(cat->paintings.size(), std::size_t{1});
