@@ -144,6 +144,8 @@ private Q_SLOTS:
         QCOMPARE(info.height, 32);
         QCOMPARE(info.rate_num, 12 * info.rate_den);
         QVERIFY(info.has_audio);
+        const double sound = video_io::probe_video(m_clip.toStdU32String()).audio_duration_s;
+        QVERIFY2(std::abs(info.audio_duration_s - sound) < 0.05, qPrintable(QStringLiteral("%1 s against %2 s").arg(info.audio_duration_s).arg(sound)));
         video_io::VideoReader reader(output.toStdU32String());
         int frames = 0;
         while (reader.next()) ++frames;
