@@ -53,7 +53,7 @@ mutations=(
 "batch-clip-restarts|batch/src/video_job.cpp|    while (done > 0 && !fs::exists(work / numbered(\"raw\", done, \"png\"))) --done;|    done = 0;|tst_batch_clips|aStoppedClipGoesOnFromItsFinishedFrames"
 "clip-weighed-as-picture|batch/src/batch_runner.cpp|            d.clip_evaluations[job.id] = first + static_cast<double>(frames - 1) * default_later_iterations(first);|            (void)first;|tst_batch_clips|aClipInAQueueBecomesAVideoWithItsSound"
 "batch-clip-as-image|batch/src/batch_runner.cpp|            if (is_video_file(job.content)) {|            if (false) {|tst_batch_clips|aClipInAQueueBecomesAVideoWithItsSound"
-"omp-threads-ignored|style_engine/src/system_helpers.cpp|    if (const char* omp = std::getenv("OMP_NUM_THREADS")) {|    if (const char* omp = nullptr) {|tst_system_helpers|cpuThreadsFollowOmpAndAffinity"
+"omp-threads-ignored|style_engine/src/system_helpers.cpp|    if (const char* omp = std::getenv(\"OMP_NUM_THREADS\")) {|    if (const char* omp = nullptr) {|tst_system_helpers|cpuThreadsFollowOmpAndAffinity"
 "w2-tile-goal-unshifted|style_engine/src/job_runner.cpp|            goals.push_back(targets.style_grams[l].statistic + grams[l].detach() - targets.level_grams[l]);|            goals.push_back(targets.style_grams[l].statistic);|tst_tiled_level|tilesOfAnImageWithTheStylesStatisticsStartAtTheirGoal"
 )
 
