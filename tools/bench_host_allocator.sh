@@ -24,5 +24,5 @@ done
 rm -rf "$out"
 for allocator in default engine; do
   echo "shuimo-bench --memory, SHUIMO_HOST_ALLOCATOR=$allocator"
-  SHUIMO_HOST_ALLOCATOR=$allocator build/release/style_engine/bench/shuimo-bench --memory 512,1024 --iterations 3 | tail -2
+  SHUIMO_HOST_ALLOCATOR=$allocator build/release/bench/shuimo-bench --memory 512,1024 --iterations 3 | tail -2
 done

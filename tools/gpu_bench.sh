@@ -75,7 +75,7 @@ if [[ -z "$bench" ]]; then
   cmake -S . -B "$build" "${generator[@]}" "${launcher[@]}" -DCMAKE_BUILD_TYPE=Release -DSHUIMO_ENGINE_ONLY=ON \
     ${prefix:+-DCMAKE_PREFIX_PATH="$prefix"} >/dev/null
   cmake --build "$build" --target shuimo-bench -j "${JOBS:-$(nproc)}"
-  bench=$build/style_engine/bench/shuimo-bench
+  bench=$build/bench/shuimo-bench
 else
   echo "gpu_bench: $(date -u '+%Y-%m-%d %H:%M UTC'), device $device, $bench (not built here)"
 fi
