@@ -176,28 +176,30 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(progressed.count() >= 1, 60000);
         // Two quick requests: the middle one never runs, the last one finishes.
         controller.startJob(testing::tinyRequest(second.path(), 48, 100000));
-        controller.startJob(testing::tinyRequest(second.path(), 32, 6));
+        constexpr int kNewest = 6;   // evaluations of the newest job
+        constexpr int kBarrier = 2;  // and of the barrier job below
+        controller.startJob(testing::tinyRequest(second.path(), 32, kNewest));
         QVERIFY(finished.wait(60000));
         // Nothing stale may arrive afterwards. The worker runs requests one after another and its
         // signals arrive in the order sent, so a job started now is a barrier: anything the
         // superseded jobs still sent arrives before its end (no fixed wait that a slow machine outlasts).
-        controller.startJob(testing::tinyRequest(second.path(), 40, 2));
+        controller.startJob(testing::tinyRequest(second.path(), 40, kBarrier));
         QTRY_VERIFY_WITH_TIMEOUT(finished.count() >= 2, 60000);
         QCOMPARE(finished.count(), 2);
         QCOMPARE(finished.at(0).at(0).value<QImage>().size(), QSize(32, 24));
         QVERIFY(!finished.at(0).at(1).value<JobOutcome>().cancelled);
         QCOMPARE(finished.at(1).at(0).value<QImage>().size(), QSize(40, 30));
-        // From the first report of the 32-pixel job on: its six, then the barrier's two, nothing else.
+        // From the first report of the 32-pixel job on: its reports, then the barrier's, nothing else.
         int first32 = -1;
         for (int i = 0; i < progressed.count() && first32 < 0; ++i)
             if (progressed.at(i).at(0).value<IterationReport>().width == 32) first32 = i;
         QVERIFY(first32 >= 0);
-        QCOMPARE(progressed.count() - first32, 6 + 2);
-        for (int i = first32; i < progressed.count(); ++i) {
-            const auto report = progressed.at(i).at(0).value<IterationReport>();
-            const bool barrier = i - first32 >= 6;
+        QCOMPARE(progressed.count() - first32, kNewest + kBarrier);
+        for (int k = 0; k < kNewest + kBarrier; ++k) {
+            const auto report = progressed.at(first32 + k).at(0).value<IterationReport>();
+            const bool barrier = k >= kNewest;
             QCOMPARE(report.width, barrier ? 40 : 32);
-            QCOMPARE(report.iteration, barrier ? i - first32 - 6 + 1 : i - first32 + 1);
+            QCOMPARE(report.iteration, barrier ? k - kNewest + 1 : k + 1);
         }
     }
 
