@@ -21,10 +21,12 @@
 //   shuimo-bench --box 96,192 [--pairs CONTENT:STYLE,...] [--schedules default,single]
 //                [--multi-iterations N] [--single-iterations N] [--reference-iterations N]
 //                [--style-weights 1e3,1e6,1e9] [--tv-weights 1,0] [--inits content,noise,IMAGE] [--trajectory FILE.csv]
+//                [--adam-rate LR]
 //       the engine's bounded L-BFGS against torch::optim::LBFGS (strong Wolfe, unbounded) on the same jobs:
 //       each one's reported objective and the objective of its written 16-bit PNG read back; with
 //       --reference-iterations the reference also with more evaluations, written (clamped); every
-//       evaluation of every run to the CSV (tools/plot_box_trajectories.sh draws it).
+//       evaluation of every run to the CSV (tools/plot_box_trajectories.sh draws it); with --adam-rate
+//       also the engine's projected Adam at that learning rate, written.
 //   shuimo-bench --tiles SIZE --tile-size T [--tile-overlap O] [--iterations N] [--pairs CONTENT:STYLE] [--save DIR]
 //       single-scale, N evaluations, untiled against tiled at SIZE (docs/TILING.md): seconds, the final
 //       objective evaluated on the whole image, and the seam metric (mean gradient magnitude within 2 px
@@ -256,6 +258,7 @@ struct BoxOptions {
     std::string trajectory;  // CSV of every evaluation of every run
     std::uint64_t seed = 0;  // of the noise start
     std::string device;
+    double adam_rate = 0.0;  // > 0: projected Adam with this learning rate beside them (--adam-rate)
 };
 
 // The engine's bounded L-BFGS against LibTorch's own unbounded L-BFGS (strong
@@ -269,9 +272,11 @@ int box_main(engine::StyleEngine& style_engine, const BoxOptions& o) {
                 "torch %s, %d threads, random weights\n\n",
                 info.torch_version.c_str(), info.cpu_threads);
     std::printf("| size | content : style | schedule | style w | tv w | init | evaluations | torch LBFGS reported | "
-                "torch LBFGS written | bounded reported | bounded written | bounded / torch reported |%s\n",
-                o.reference_iterations > 0 ? " torch LBFGS written after more |" : "");
-    std::printf("|---:|---|---|---:|---:|---|---:|---:|---:|---:|---:|---:|%s\n", o.reference_iterations > 0 ? "---:|" : "");
+                "torch LBFGS written | bounded reported | bounded written | bounded / torch reported |%s%s\n",
+                o.reference_iterations > 0 ? " torch LBFGS written after more |" : "",
+                o.adam_rate > 0.0 ? " projected Adam written | Adam / torch reported |" : "");
+    std::printf("|---:|---|---|---:|---:|---|---:|---:|---:|---:|---:|---:|%s%s\n", o.reference_iterations > 0 ? "---:|" : "",
+                o.adam_rate > 0.0 ? "---:|---:|" : "");
     std::fflush(stdout);
     std::FILE* csv = o.trajectory.empty() ? nullptr : std::fopen(o.trajectory.c_str(), "w");
     if (!o.trajectory.empty() && csv == nullptr) throw engine::ConfigError("cannot write " + o.trajectory);
@@ -310,9 +315,13 @@ int box_main(engine::StyleEngine& style_engine, const BoxOptions& o) {
                             ++case_number;
                             const std::string label = std::filesystem::path(names[0]).stem().string() + " : " +
                                                       std::filesystem::path(names[1]).stem().string();
-                            auto run = [&](bool unbounded, int iterations, const char* name) {
+                            auto run = [&](bool unbounded, int iterations, const char* name, double adam_rate = 0.0) {
                                 engine::StyleJob j = job;
                                 j.params.iterations = iterations;
+                                if (adam_rate > 0.0) {
+                                    j.params.optimizer = engine::OptimizerKind::Adam;
+                                    j.params.learning_rate = adam_rate;
+                                }
                                 engine::set_unbounded_lbfgs_for_benchmark(unbounded);
                                 LossSink sink;
                                 const auto result = style_engine.run(j, sink);
@@ -332,6 +341,12 @@ int box_main(engine::StyleEngine& style_engine, const BoxOptions& o) {
                                 char cell[64];
                                 std::snprintf(cell, sizeof cell, " %.6g (%d) |", longer.second, o.reference_iterations);
                                 more = cell;
+                            }
+                            if (o.adam_rate > 0.0) {
+                                const auto adam = run(false, job.params.iterations, "adam", o.adam_rate);
+                                char cell[64];
+                                std::snprintf(cell, sizeof cell, " %.6g | %.3f |", adam.second, adam.second / reference.first);
+                                more += cell;
                             }
                             std::printf("| %d | %s | %s | %.0e | %g | %s | %d | %.6g | %.6g | %.6g | %.6g | %.3f |%s\n", size,
                                         label.c_str(), schedule.c_str(), style_weight, tv_weight,
@@ -733,6 +748,7 @@ int main(int argc, char** argv) {
         else if (arg == "--inits") box.inits = value();
         else if (arg == "--trajectory") box.trajectory = value();
         else if (arg == "--seed") box.seed = std::stoull(value());
+        else if (arg == "--adam-rate") box.adam_rate = std::stod(value());
         else if (arg == "--pairs") pairs = value();
         else if (arg == "--schedules") schedules = value();
         else if (arg == "--tiles") tiles_size = std::stoi(value());
