@@ -21,12 +21,14 @@
 //   shuimo-bench --box 96,192 [--pairs CONTENT:STYLE,...] [--schedules default,single]
 //                [--multi-iterations N] [--single-iterations N] [--reference-iterations N]
 //                [--style-weights 1e3,1e6,1e9] [--tv-weights 1,0] [--inits content,noise,IMAGE] [--trajectory FILE.csv]
-//                [--adam-rate LR]
+//                [--adam-rate LR] [--external-optimiser DIR]
 //       the engine's bounded L-BFGS against torch::optim::LBFGS (strong Wolfe, unbounded) on the same jobs:
 //       each one's reported objective and the objective of its written 16-bit PNG read back; with
 //       --reference-iterations the reference also with more evaluations, written (clamped); every
 //       evaluation of every run to the CSV (tools/plot_box_trajectories.sh draws it); with --adam-rate
-//       also the engine's projected Adam at that learning rate, written.
+//       also the engine's projected Adam at that learning rate, written; with --external-optimiser
+//       also an optimiser in another process over the pipes DIR/to_optimiser and DIR/from_optimiser
+//       (tools/lbfgsb_reference.py: scipy's L-BFGS-B, the textbook bounded method), written.
 //   shuimo-bench --tiles SIZE --tile-size T [--tile-overlap O] [--iterations N] [--pairs CONTENT:STYLE] [--save DIR]
 //       single-scale, N evaluations, untiled against tiled at SIZE (docs/TILING.md): seconds, the final
 //       objective evaluated on the whole image, and the seam metric (mean gradient magnitude within 2 px
@@ -42,11 +44,13 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <functional>
 #include <fstream>
 #include <limits>
+#include <memory>
 #include <iostream>
 #include <sstream>
 #include <string>
@@ -259,6 +263,62 @@ struct BoxOptions {
     std::uint64_t seed = 0;  // of the noise start
     std::string device;
     double adam_rate = 0.0;  // > 0: projected Adam with this learning rate beside them (--adam-rate)
+    std::string external;    // a folder with the two pipes of --external-optimiser
+};
+
+// --external-optimiser: an optimiser in another process runs the level over two named pipes,
+// little-endian binary. To it: 2, n, then the n start samples (a level begins); 1, f, then n
+// gradient samples (an evaluation); 0 (the level's evaluations are spent). From it: 1 then n
+// samples (evaluate here: they are clamped into the box); 0 (it stopped on its own).
+// Integers are int64, samples and f float64.
+class ExternalPipes {
+public:
+    explicit ExternalPipes(const std::string& folder)
+        : to_(std::fopen((folder + "/to_optimiser").c_str(), "wb")), from_(std::fopen((folder + "/from_optimiser").c_str(), "rb")) {
+        if (to_ == nullptr || from_ == nullptr) throw engine::ConfigError("--external-optimiser: cannot open the pipes in " + folder);
+    }
+    ~ExternalPipes() {
+        std::fclose(to_);
+        std::fclose(from_);
+    }
+    ExternalPipes(const ExternalPipes&) = delete;
+    ExternalPipes& operator=(const ExternalPipes&) = delete;
+
+    void run(const std::vector<double>& start, const engine::ExternalObjective& objective) {
+        put(2);
+        put(static_cast<std::int64_t>(start.size()));
+        put(start);
+        std::vector<double> x(start.size()), gradient;
+        for (;;) {
+            std::int64_t tag = 0;
+            if (std::fread(&tag, sizeof tag, 1, from_) != 1) throw engine::EngineError("--external-optimiser: the optimiser went away");
+            if (tag == 0) return;
+            if (std::fread(x.data(), sizeof(double), x.size(), from_) != x.size())
+                throw engine::EngineError("--external-optimiser: a short point from the optimiser");
+            double f = 0.0;
+            try {
+                f = objective(x, gradient);
+            } catch (...) {
+                put(0);  // spent (or cancelled): the optimiser's level is over
+                throw;
+            }
+            put(1);
+            std::fwrite(&f, sizeof f, 1, to_);
+            put(gradient);
+        }
+    }
+
+private:
+    void put(std::int64_t value) {
+        std::fwrite(&value, sizeof value, 1, to_);
+        std::fflush(to_);
+    }
+    void put(const std::vector<double>& values) {
+        std::fwrite(values.data(), sizeof(double), values.size(), to_);
+        std::fflush(to_);
+    }
+    std::FILE* to_;
+    std::FILE* from_;
 };
 
 // The engine's bounded L-BFGS against LibTorch's own unbounded L-BFGS (strong
@@ -272,11 +332,12 @@ int box_main(engine::StyleEngine& style_engine, const BoxOptions& o) {
                 "torch %s, %d threads, random weights\n\n",
                 info.torch_version.c_str(), info.cpu_threads);
     std::printf("| size | content : style | schedule | style w | tv w | init | evaluations | torch LBFGS reported | "
-                "torch LBFGS written | bounded reported | bounded written | bounded / torch reported |%s%s\n",
+                "torch LBFGS written | bounded reported | bounded written | bounded / torch reported |%s%s%s\n",
                 o.reference_iterations > 0 ? " torch LBFGS written after more |" : "",
-                o.adam_rate > 0.0 ? " projected Adam written | Adam / torch reported |" : "");
-    std::printf("|---:|---|---|---:|---:|---|---:|---:|---:|---:|---:|---:|%s%s\n", o.reference_iterations > 0 ? "---:|" : "",
-                o.adam_rate > 0.0 ? "---:|---:|" : "");
+                o.adam_rate > 0.0 ? " projected Adam written | Adam / torch reported |" : "",
+                o.external.empty() ? "" : " external written | external / torch reported |");
+    std::printf("|---:|---|---|---:|---:|---|---:|---:|---:|---:|---:|---:|%s%s%s\n", o.reference_iterations > 0 ? "---:|" : "",
+                o.adam_rate > 0.0 ? "---:|---:|" : "", o.external.empty() ? "" : "---:|---:|");
     std::fflush(stdout);
     std::FILE* csv = o.trajectory.empty() ? nullptr : std::fopen(o.trajectory.c_str(), "w");
     if (!o.trajectory.empty() && csv == nullptr) throw engine::ConfigError("cannot write " + o.trajectory);
@@ -287,6 +348,7 @@ int box_main(engine::StyleEngine& style_engine, const BoxOptions& o) {
         LossSink quiet;
         style_engine.run(warm, quiet);
     }
+    std::unique_ptr<ExternalPipes> pipes = o.external.empty() ? nullptr : std::make_unique<ExternalPipes>(o.external);
     int case_number = 0;
     for (const int size : o.sizes)
         for (const auto& pair : split(o.pairs, ','))
@@ -315,7 +377,8 @@ int box_main(engine::StyleEngine& style_engine, const BoxOptions& o) {
                             ++case_number;
                             const std::string label = std::filesystem::path(names[0]).stem().string() + " : " +
                                                       std::filesystem::path(names[1]).stem().string();
-                            auto run = [&](bool unbounded, int iterations, const char* name, double adam_rate = 0.0) {
+                            auto run = [&](bool unbounded, int iterations, const char* name, double adam_rate = 0.0,
+                                           bool external = false) {
                                 engine::StyleJob j = job;
                                 j.params.iterations = iterations;
                                 if (adam_rate > 0.0) {
@@ -323,8 +386,20 @@ int box_main(engine::StyleEngine& style_engine, const BoxOptions& o) {
                                     j.params.learning_rate = adam_rate;
                                 }
                                 engine::set_unbounded_lbfgs_for_benchmark(unbounded);
+                                if (external)
+                                    engine::set_external_optimiser_for_benchmark(
+                                        [&](const std::vector<double>& start, const engine::ExternalObjective& objective) {
+                                            pipes->run(start, objective);
+                                        });
                                 LossSink sink;
-                                const auto result = style_engine.run(j, sink);
+                                engine::StyleResult result;
+                                try {
+                                    result = style_engine.run(j, sink);
+                                } catch (...) {
+                                    engine::set_external_optimiser_for_benchmark({});
+                                    throw;
+                                }
+                                engine::set_external_optimiser_for_benchmark({});
                                 engine::set_unbounded_lbfgs_for_benchmark(false);
                                 if (csv) {
                                     for (const auto& r : sink.reports)
@@ -346,6 +421,12 @@ int box_main(engine::StyleEngine& style_engine, const BoxOptions& o) {
                                 const auto adam = run(false, job.params.iterations, "adam", o.adam_rate);
                                 char cell[64];
                                 std::snprintf(cell, sizeof cell, " %.6g | %.3f |", adam.second, adam.second / reference.first);
+                                more += cell;
+                            }
+                            if (pipes) {
+                                const auto external = run(false, job.params.iterations, "external", 0.0, true);
+                                char cell[64];
+                                std::snprintf(cell, sizeof cell, " %.6g | %.3f |", external.second, external.second / reference.first);
                                 more += cell;
                             }
                             std::printf("| %d | %s | %s | %.0e | %g | %s | %d | %.6g | %.6g | %.6g | %.6g | %.3f |%s\n", size,
@@ -749,6 +830,7 @@ int main(int argc, char** argv) {
         else if (arg == "--trajectory") box.trajectory = value();
         else if (arg == "--seed") box.seed = std::stoull(value());
         else if (arg == "--adam-rate") box.adam_rate = std::stod(value());
+        else if (arg == "--external-optimiser") box.external = value();
         else if (arg == "--pairs") pairs = value();
         else if (arg == "--schedules") schedules = value();
         else if (arg == "--tiles") tiles_size = std::stoi(value());

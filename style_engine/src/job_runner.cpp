@@ -84,11 +84,13 @@ void check_min_side(Size size, int divisor, const std::string& what) {
 std::string text(Size size) { return std::to_string(size.width) + "x" + std::to_string(size.height); }
 
 std::atomic<bool> unbounded_lbfgs{false};
+ExternalOptimiser external_optimiser;  // set between jobs only (the bench's single thread)
 
 }  // namespace
 
 
 void set_unbounded_lbfgs_for_benchmark(bool unbounded) { unbounded_lbfgs.store(unbounded); }
+void set_external_optimiser_for_benchmark(ExternalOptimiser optimiser) { external_optimiser = std::move(optimiser); }
 
 JobRunner::JobRunner(const StyleJob& job, ProgressSink& sink, ModelCache& models)
     : job_(job), p_(job.params), sink_(sink), models_(models), started_(Clock::now()) {
@@ -728,6 +730,27 @@ void JobRunner::run_optimiser(LevelRun& level) {
                                            .history_size(memory_.lbfgs_history)
                                            .line_search_fn("strong_wolfe"));
         for (;;) lbfgs.step(objective);
+    }
+    if (external_optimiser) {
+        torch::Tensor start = x.detach().reshape(-1).to(torch::kCPU, torch::kDouble).contiguous();
+        const std::vector<double> first(start.data_ptr<double>(), start.data_ptr<double>() + start.numel());
+        external_optimiser(first, [&](const std::vector<double>& point, std::vector<double>& gradient) {
+            {
+                torch::NoGradGuard no_grad;
+                const torch::Tensor given = torch::from_blob(const_cast<double*>(point.data()), x.sizes(), torch::kDouble);
+                x.detach().copy_(given.clamp(0.0, 1.0).to(x.options().requires_grad(false)));
+                if (level.targets.regions.lower.defined()) x.detach().copy_(hold_in_box(x.detach(), level.targets.regions));
+            }
+            double loss = 0.0;
+            {
+                torch::AutoGradMode enable_grad(true);
+                loss = objective().item<double>();
+            }
+            const torch::Tensor g = x.grad().detach().reshape(-1).to(torch::kCPU, torch::kDouble).contiguous();
+            gradient.assign(g.data_ptr<double>(), g.data_ptr<double>() + g.numel());
+            return loss;
+        });
+        throw StopOptimisation{};
     }
     // The step scale the previous run ended with (the coarser level, the tile before, the old
     // weights) starts this one; per-pixel curvature goes as 1/pixels (every term is a mean).

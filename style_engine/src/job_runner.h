@@ -39,6 +39,15 @@ namespace shuimo::engine {
 // user option: the bounded method won every measurement (docs/BENCHMARKS.md).
 void set_unbounded_lbfgs_for_benchmark(bool unbounded);
 
+// For shuimo-bench's comparison only (--external-optimiser): an optimiser outside the engine runs the
+// levels instead of the engine's own (the bench hands it scipy's L-BFGS-B, the textbook bounded method,
+// over a pipe). It gets the start image (flattened) and the level's objective, which sets the image to
+// x (clamped into the box), evaluates it, writes the gradient and returns the loss, and throws when the
+// level's evaluations are spent (let it through). Returning ends the level early. Empty: none.
+using ExternalObjective = std::function<double(const std::vector<double>& x, std::vector<double>& gradient)>;
+using ExternalOptimiser = std::function<void(const std::vector<double>& start, const ExternalObjective& objective)>;
+void set_external_optimiser_for_benchmark(ExternalOptimiser optimiser);
+
 class JobRunner {
 public:
     // Validates the job (ConfigError, DeviceError) and puts its images on the device.
