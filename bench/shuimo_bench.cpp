@@ -275,7 +275,11 @@ class ExternalPipes {
 public:
     explicit ExternalPipes(const std::string& folder)
         : to_(std::fopen((folder + "/to_optimiser").c_str(), "wb")), from_(std::fopen((folder + "/from_optimiser").c_str(), "rb")) {
-        if (to_ == nullptr || from_ == nullptr) throw engine::ConfigError("--external-optimiser: cannot open the pipes in " + folder);
+        if (to_ == nullptr || from_ == nullptr) {
+            if (to_ != nullptr) std::fclose(to_);
+            if (from_ != nullptr) std::fclose(from_);
+            throw engine::ConfigError("--external-optimiser: cannot open the pipes in " + folder);
+        }
     }
     ~ExternalPipes() {
         std::fclose(to_);
