@@ -22,7 +22,6 @@ import tempfile
 import time
 
 import numpy as np
-import scipy.optimize
 
 
 class Spent(Exception):
@@ -61,7 +60,8 @@ def open_pipes(folder, bench):
     return os.fdopen(to_us, "rb", buffering=0), os.fdopen(to_bench, "wb", buffering=0)
 
 
-def run_level(incoming, outgoing, n, start, history):
+def pipe_objective(incoming, outgoing, n):
+    """The level's objective as f(x) -> (loss, gradient); raises Spent when the engine ends the level."""
     def objective(x):
         outgoing.write(struct.pack("<q", 1) + np.clip(x, 0.0, 1.0).astype("<f8").tobytes())
         (tag,) = struct.unpack("<q", read_exact(incoming, 8))
@@ -70,7 +70,13 @@ def run_level(incoming, outgoing, n, start, history):
         (f,) = struct.unpack("<d", read_exact(incoming, 8))
         gradient = np.frombuffer(read_exact(incoming, 8 * n), dtype="<f8").astype(np.float64)
         return f, gradient
+    return objective
 
+
+def run_level(incoming, outgoing, n, start, history):
+    import scipy.optimize  # Debian's python3-scipy; the other drivers need numpy only
+
+    objective = pipe_objective(incoming, outgoing, n)
     try:
         scipy.optimize.minimize(objective, start, jac=True, method="L-BFGS-B",
                                 bounds=scipy.optimize.Bounds(np.zeros(n), np.ones(n)),
@@ -80,15 +86,10 @@ def run_level(incoming, outgoing, n, start, history):
         pass
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--history", type=int, default=100, help="curvature pairs kept (the engine's default: 100)")
-    parser.add_argument("bench", nargs=argparse.REMAINDER, help="-- then the shuimo-bench command line")
-    args = parser.parse_args()
-    command = args.bench[1:] if args.bench[:1] == ["--"] else args.bench
-    if not command:
-        parser.error("give the shuimo-bench command after --")
-    with tempfile.TemporaryDirectory(prefix="shuimo-lbfgsb-") as folder:
+def serve(command, run_level):
+    """Runs the bench command with --external-optimiser and hands every level it starts to
+    run_level(incoming, outgoing, n, start); returns the bench's exit status."""
+    with tempfile.TemporaryDirectory(prefix="shuimo-external-") as folder:
         for name in ("to_optimiser", "from_optimiser"):
             os.mkfifo(os.path.join(folder, name))
         bench = subprocess.Popen(command + ["--external-optimiser", folder])
@@ -99,13 +100,28 @@ def main():
                     while True:
                         (tag,) = struct.unpack("<q", read_exact(incoming, 8))
                         if tag != 2:
-                            sys.exit(f"lbfgsb_reference: expected the start of a level, got {tag}")
+                            sys.exit(f"{os.path.basename(sys.argv[0])}: expected the start of a level, got {tag}")
                         (n,) = struct.unpack("<q", read_exact(incoming, 8))
                         start = np.frombuffer(read_exact(incoming, 8 * n), dtype="<f8").astype(np.float64)
-                        run_level(incoming, outgoing, n, start, args.history)
+                        run_level(incoming, outgoing, n, start)
                 except (EOFError, BrokenPipeError):
                     pass  # the bench finished (or failed: its status says)
         return bench.wait()
+
+
+def bench_command(parser, args):
+    command = args.bench[1:] if args.bench[:1] == ["--"] else args.bench
+    if not command:
+        parser.error("give the shuimo-bench command after --")
+    return command
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--history", type=int, default=100, help="curvature pairs kept (the engine's default: 100)")
+    parser.add_argument("bench", nargs=argparse.REMAINDER, help="-- then the shuimo-bench command line")
+    args = parser.parse_args()
+    return serve(bench_command(parser, args), lambda i, o, n, start: run_level(i, o, n, start, args.history))
 
 
 if __name__ == "__main__":
