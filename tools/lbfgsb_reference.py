@@ -86,9 +86,9 @@ def run_level(incoming, outgoing, n, start, history):
         pass
 
 
-def serve(command, run_level):
+def serve(command, drive_level):
     """Runs the bench command with --external-optimiser and hands every level it starts to
-    run_level(incoming, outgoing, n, start); returns the bench's exit status."""
+    drive_level(incoming, outgoing, n, start); returns the bench's exit status."""
     with tempfile.TemporaryDirectory(prefix="shuimo-external-") as folder:
         for name in ("to_optimiser", "from_optimiser"):
             os.mkfifo(os.path.join(folder, name))
@@ -103,7 +103,7 @@ def serve(command, run_level):
                             sys.exit(f"{os.path.basename(sys.argv[0])}: expected the start of a level, got {tag}")
                         (n,) = struct.unpack("<q", read_exact(incoming, 8))
                         start = np.frombuffer(read_exact(incoming, 8 * n), dtype="<f8").astype(np.float64)
-                        run_level(incoming, outgoing, n, start)
+                        drive_level(incoming, outgoing, n, start)
                 except (EOFError, BrokenPipeError):
                     pass  # the bench finished (or failed: its status says)
         return bench.wait()
