@@ -31,6 +31,8 @@ mutations=(
 "lbfgs-never-lengthens|style_engine/src/box_lbfgs.cpp|        if (flat_enough(trial) \|\| trial.t >= last_breakpoint) return trial;|        return trial;|tst_optimiser_progress|lineSearchLengthensStepsOnAPlane;keepsUpWithTorchLbfgs"
 "lbfgs-pairs-undamped|style_engine/src/box_lbfgs.cpp|        if (sBs > 0.0 && sy < kDampingShare * sBs) {|        if (false) {|tst_optimiser_progress|keepsUpWithTorchLbfgs"
 "carried-pairs-unscaled|style_engine/src/box_lbfgs.cpp|.mul_(pixel_ratio)|.mul_(1.0)|tst_optimiser_progress|carriedPairsStartTheFinerLevelAhead"
+"adam-start-dropped|style_engine/src/job_runner.cpp|        start_with_adam(level);|        (void)0;|tst_optimiser_progress|keepsUpWithTorchLbfgs:coffee, 1e3, from the photo;keepsUpWithTorchLbfgs:coffee, lotus_pond, 1e3"
+"adam-start-pairs-dropped|style_engine/src/job_runner.cpp|    lbfgs_pairs_ = std::move(pairs);|    (void)pairs;|tst_optimiser_progress|keepsUpWithTorchLbfgs"
 "lbfgs-leaves-the-box|style_engine/src/box_lbfgs.cpp|    trial.x = torch::max(torch::min(unclamped, upper_), lower_);|    trial.x = unclamped;|tst_optimiser_progress|keepsUpWithTorchLbfgs"
 "stopped-run-blown-up|style_engine/src/job_runner.cpp|at_final_size \|\| stopped_early ? start|at_final_size ? start|tst_style_engine|cancelDuringACoarseLevelKeepsThatLevelsImage"
 "automatic-budget-ignored|style_engine/src/job_plan.cpp|params.max_memory : automatic_memory_budget(available)|params.max_memory : 0|tst_memory_plan|a3WithNoBudgetFitsTheAvailableMemory;automaticBudgetIsTheAvailableMemoryLessAMargin"

@@ -35,6 +35,14 @@ struct StopOptimisation {};
 // weights, so a style weight cut by 100x would leave Adam crawling for dozens of steps.
 struct RestartOptimiser {};
 
+// The Adam start (docs/OBJECTIVE.md, "The optimiser"): a level that starts at the photo takes
+// kAdamStartSteps projected Adam steps at kAdamStartRate before the bounded L-BFGS, which starts
+// from their curvature pairs. From the photo the objective is not convex along the gradient and
+// L-BFGS's first steps crawl, where Adam's move every sample by about the rate (docs/BENCHMARKS.md,
+// "The Adam start").
+constexpr int kAdamStartSteps = 4;
+constexpr double kAdamStartRate = 0.05;
+
 void check_rgb(const Image& image, const std::string& what) {
     if (image.empty()) throw ConfigError(what + " is empty");
     if (image.channels != 3) throw ConfigError(what + " must be RGB (3 channels), got " + std::to_string(image.channels));
@@ -601,6 +609,16 @@ torch::Tensor JobRunner::initial_image(Size size, const torch::Tensor& start, co
     return content.to(where).clone();
 }
 
+// Projected Adam: Adam's step, then back onto the box (and the regions' bounds).
+void JobRunner::step_in_box(torch::optim::Adam& adam, LevelRun& level) {
+    adam.step();
+    torch::NoGradGuard no_grad;
+    torch::Tensor& x = level.x;
+    x.clamp_(0.0, 1.0);
+    const LevelRegions& regions = level.targets.regions;
+    if (regions.lower.defined()) x.copy_(hold_in_box(x, regions));
+}
+
 void JobRunner::start_from(LevelRun& level, torch::Tensor x) {
     level.x = std::move(x);
     level.x.requires_grad_(true);
@@ -614,6 +632,8 @@ void JobRunner::begin_attempt(LevelRun& level, const torch::Tensor& start) {
     level.content_at_size = p_.preserve_colors ? tensor_to_image(level.targets.content) : Image{};
     // With regions that hold the photo or the paper, the start is held in their box too.
     start_from(level, hold_in_box(initial_image(level.size, start, level.targets.content, device_), level.targets.regions));
+    // At the photo itself: not a coarser level's result, noise, another image or a failed attempt's best.
+    level.from_photo = !start.defined() && p_.init == InitKind::Content && level.spent == 0;
 }
 
 // --- A tiled level (docs/TILING.md) ---------------------------------------------
@@ -710,15 +730,10 @@ void JobRunner::run_optimiser(LevelRun& level) {
     torch::Tensor& x = level.x;
     auto objective = [&] { return evaluate(level); };
     if (p_.optimizer == OptimizerKind::Adam) {
-        // Projected Adam: a step, then back onto the box.
         torch::optim::Adam adam({x}, torch::optim::AdamOptions(p_.learning_rate));
         for (;;) {
             objective();
-            adam.step();
-            torch::NoGradGuard no_grad;
-            x.clamp_(0.0, 1.0);
-            const LevelRegions& regions = level.targets.regions;
-            if (regions.lower.defined()) x.copy_(hold_in_box(x, regions));
+            step_in_box(adam, level);
         }
     }
     if (unbounded_lbfgs.load()) {
@@ -752,6 +767,10 @@ void JobRunner::run_optimiser(LevelRun& level) {
         });
         throw StopOptimisation{};
     }
+    if (level.from_photo) {
+        level.from_photo = false;  // a restart (new weights) goes on from where it stands
+        start_with_adam(level);
+    }
     // The step scale the previous run ended with (the coarser level, the tile before, the old
     // weights) starts this one; per-pixel curvature goes as 1/pixels (every term is a mean).
     const double pixels = static_cast<double>(x.numel());
@@ -778,6 +797,29 @@ void JobRunner::run_optimiser(LevelRun& level) {
         throw;
     }
     keep_scale();
+}
+
+void JobRunner::start_with_adam(LevelRun& level) {
+    torch::optim::Adam adam({level.x}, torch::optim::AdamOptions(kAdamStartRate));
+    CurvatureMemory pairs;
+    pairs.shape = level.x.sizes().vec();
+    torch::Tensor previous_x, previous_g;
+    for (int k = 0; k < kAdamStartSteps; ++k) {
+        evaluate(level);
+        {
+            torch::NoGradGuard no_grad;
+            torch::Tensor x = level.x.detach().reshape(-1).clone();
+            torch::Tensor g = level.x.grad().detach().reshape(-1).clone();
+            if (previous_x.defined()) {
+                pairs.steps.push_back(x - previous_x);
+                pairs.gradient_changes.push_back(g - previous_g);
+            }
+            previous_x = std::move(x);
+            previous_g = std::move(g);
+        }
+        step_in_box(adam, level);
+    }
+    lbfgs_pairs_ = std::move(pairs);
 }
 
 void JobRunner::optimise_level(LevelRun& level) {

@@ -116,6 +116,7 @@ private:
         Image content_at_size;    // preserve-colours reference for previews
         bool in_step = false;     // the current optimiser has evaluated at least once
         bool carried = false;     // ... or starts from the level before's curvature pairs
+        bool from_photo = false;  // starts at the content photo: the optimiser's first run starts with Adam
         // A tile of a tiled level: its number over the level's passes (1-based; 0 = a whole
         // level), how many, and the level's whole size (what progress reports show).
         int tile = 0;
@@ -187,6 +188,9 @@ private:
     // Runs the optimiser until the level's budget is spent, the job is cancelled or diverges.
     void optimise_level(LevelRun& level);
     void run_optimiser(LevelRun& level);
+    // A few projected Adam steps from the photo; their curvature pairs (lbfgs_pairs_) start the L-BFGS.
+    void start_with_adam(LevelRun& level);
+    static void step_in_box(torch::optim::Adam& adam, LevelRun& level);
 
     // One evaluation, in steps.
     torch::Tensor evaluate(LevelRun& level);
