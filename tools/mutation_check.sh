@@ -29,7 +29,7 @@ mutations=(
 "tiled-progress-untiled-costs|style_engine/src/job_runner.cpp|    costs_ = level_costs(plan);|    costs_ = level_costs(levels_, p_);|tst_tiled_level|tiledProgressIsMonotoneAndReachesOneAtTheEnd"
 "refinish-inter-area|session/src/refinish.cpp|engine::resample_like_a_run(picture, {raw.width, raw.height})|image_io::resize_image(picture, {raw.width, raw.height})|tst_session_file|preserveColorsRefinishEqualsTheRunsFinishing"
 "lbfgs-never-lengthens|style_engine/src/box_lbfgs.cpp|        if (flat_enough(trial) \|\| trial.t >= last_breakpoint) return trial;|        return trial;|tst_optimiser_progress|lineSearchLengthensStepsOnAPlane;keepsUpWithTorchLbfgs"
-"lbfgs-pairs-undamped|style_engine/src/box_lbfgs.cpp|        if (sBs > 0.0 && sy < kDampingShare * sBs) {|        if (false) {|tst_optimiser_progress|keepsUpWithTorchLbfgs"
+"lbfgs-pairs-undamped|style_engine/src/box_lbfgs.cpp|        if (sBs > 0.0 && sy < kDampingShare * sBs) {|        if (false) {|tst_optimiser_progress|keepsUpWithTorchLbfgs:coffee, 1e7, from the photo, in tiles"
 "carried-pairs-unscaled|style_engine/src/box_lbfgs.cpp|.mul_(pixel_ratio)|.mul_(1.0)|tst_optimiser_progress|carriedPairsStartTheFinerLevelAhead"
 "adam-start-dropped|style_engine/src/job_runner.cpp|        start_with_adam(level);|        (void)0;|tst_optimiser_progress|keepsUpWithTorchLbfgs:coffee, 1e3, from the photo;keepsUpWithTorchLbfgs:coffee, lotus_pond, 1e3"
 "adam-start-pairs-dropped|style_engine/src/job_runner.cpp|    lbfgs_pairs_ = std::move(pairs);|    (void)pairs;|tst_optimiser_progress|keepsUpWithTorchLbfgs"

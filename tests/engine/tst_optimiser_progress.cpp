@@ -78,6 +78,7 @@ private Q_SLOTS:
         QTest::addColumn<double>("tvWeight");
         QTest::addColumn<int>("scales");
         QTest::addColumn<bool>("changeWeights");  // a live change at evaluation 12: memory restarts
+        QTest::addColumn<int>("tile");  // > 0: the level painted in tiles of this side (both optimisers)
         // How far above the reference's reported objective the bounded one may end: 1 (no worse) but
         // where the content term dominates, the reference gains by leaving the box (its written file
         // scores far worse than it reports), which neither this method nor the textbook L-BFGS-B follows
@@ -85,19 +86,22 @@ private Q_SLOTS:
         // textbook L-BFGS-B").
         QTest::addColumn<double>("allowance");
         const QString ink = QStringLiteral("style:misty_mountains");
-        QTest::newRow("photo_like 1, 1e6, from the photo") << "photo_like:1" << ink << "content" << 1e6 << 1.0 << 1 << false << 1.0;
-        QTest::newRow("photo_like 2, 1e3, from the photo") << "photo_like:2" << ink << "content" << 1e3 << 1.0 << 1 << false << 1.10;
-        QTest::newRow("photo_like 3, 1e9, no tv") << "photo_like:3" << ink << "content" << 1e9 << 0.0 << 1 << false << 1.0;
-        QTest::newRow("chelsea, 1e6, from the photo") << "chelsea.png" << ink << "content" << 1e6 << 1.0 << 1 << false << 1.0;
+        QTest::newRow("photo_like 1, 1e6, from the photo") << "photo_like:1" << ink << "content" << 1e6 << 1.0 << 1 << false << 0 << 1.0;
+        QTest::newRow("photo_like 2, 1e3, from the photo") << "photo_like:2" << ink << "content" << 1e3 << 1.0 << 1 << false << 0 << 1.10;
+        QTest::newRow("photo_like 3, 1e9, no tv") << "photo_like:3" << ink << "content" << 1e9 << 0.0 << 1 << false << 0 << 1.0;
+        QTest::newRow("chelsea, 1e6, from the photo") << "chelsea.png" << ink << "content" << 1e6 << 1.0 << 1 << false << 0 << 1.0;
         // Content-dominated real photos, where the L-BFGS alone ends 1.1-1.2x the reference from the photo
         // and the Adam start brings it within 1.05x (docs/OBJECTIVE.md, "The Adam start").
-        QTest::newRow("coffee, 1e3, from the photo") << "coffee.png" << "style:bamboo" << "content" << 1e3 << 1.0 << 1 << false << 1.10;
-        QTest::newRow("coffee, lotus_pond, 1e3") << "coffee.png" << "style:lotus_pond" << "content" << 1e3 << 1.0 << 1 << false << 1.10;
-        QTest::newRow("coffee, 1e7, from the photo") << "coffee.png" << "style:bamboo" << "content" << 1e7 << 1.0 << 1 << false << 1.0;
-        QTest::newRow("coffee, 1e7, from noise") << "coffee.png" << "style:bamboo" << "noise" << 1e7 << 1.0 << 1 << false << 1.0;
-        QTest::newRow("rocket, 1e5, from an image") << "rocket.jpg" << ink << "astronaut.png" << 1e5 << 1.0 << 1 << false << 1.0;
-        QTest::newRow("astronaut, 1e6, live change to 1e8") << "astronaut.png" << ink << "content" << 1e6 << 1.0 << 1 << true << 1.0;
-        QTest::newRow("photo_like 4, 1e6, two levels") << "photo_like:4" << "style:lotus_pond" << "content" << 1e6 << 1.0 << 2 << false << 1.0;
+        QTest::newRow("coffee, 1e3, from the photo") << "coffee.png" << "style:bamboo" << "content" << 1e3 << 1.0 << 1 << false << 0 << 1.10;
+        QTest::newRow("coffee, lotus_pond, 1e3") << "coffee.png" << "style:lotus_pond" << "content" << 1e3 << 1.0 << 1 << false << 0 << 1.10;
+        QTest::newRow("coffee, 1e7, from the photo") << "coffee.png" << "style:bamboo" << "content" << 1e7 << 1.0 << 1 << false << 0 << 1.0;
+        QTest::newRow("coffee, 1e7, from noise") << "coffee.png" << "style:bamboo" << "noise" << 1e7 << 1.0 << 1 << false << 0 << 1.0;
+        QTest::newRow("rocket, 1e5, from an image") << "rocket.jpg" << ink << "astronaut.png" << 1e5 << 1.0 << 1 << false << 0 << 1.0;
+        QTest::newRow("astronaut, 1e6, live change to 1e8") << "astronaut.png" << ink << "content" << 1e6 << 1.0 << 1 << true << 0 << 1.0;
+        // A tile starts cold (no Adam start, no scale handed over for the first): its first pairs from the
+        // photo are not convex, and without Powell's damping it ends 1.8x the reference (0.35x with it).
+        QTest::newRow("coffee, 1e7, from the photo, in tiles") << "coffee.png" << "style:bamboo" << "content" << 1e7 << 1.0 << 1 << false << 64 << 1.0;
+        QTest::newRow("photo_like 4, 1e6, two levels") << "photo_like:4" << "style:lotus_pond" << "content" << 1e6 << 1.0 << 2 << false << 0 << 1.0;
     }
 
     void keepsUpWithTorchLbfgs() {
@@ -108,6 +112,7 @@ private Q_SLOTS:
         QFETCH(double, tvWeight);
         QFETCH(int, scales);
         QFETCH(bool, changeWeights);
+        QFETCH(int, tile);
         QFETCH(double, allowance);
         engine::StyleJob job;
         job.content = picture(content);
@@ -120,6 +125,12 @@ private Q_SLOTS:
         job.params.tv_weight = tvWeight;
         job.params.device = "cpu";
         job.params.seed = 3;
+        if (tile > 0) {  // 96x72 in tiles of 64 (overlap 16): one pass of 12 evaluations a tile
+            job.params.size = 96;
+            job.params.iterations = 12;
+            job.params.tile_size = tile;
+            job.params.tile_overlap = 16;
+        }
         if (init == QStringLiteral("noise")) {
             job.params.init = engine::InitKind::Noise;
         } else if (init != QStringLiteral("content")) {
