@@ -155,6 +155,9 @@ private Q_SLOTS:
                 scored.params.style_weight = sink.changed.style;
             }
             written[reference] = m_engine->evaluate_objective(scored, result.raw_image).total_loss;
+            if (tile > 0)  // the row guards tiles: it must not quietly run untiled
+                QVERIFY2(!sink.reports.empty() && sink.reports.back().tiles > 1,
+                         qPrintable(QStringLiteral("painted in %1 tiles").arg(sink.reports.empty() ? 0 : sink.reports.back().tiles)));
             if (!reference) {
                 for (const auto& r : sink.reports)
                     QVERIFY2(r.image_min >= 0.0 && r.image_max <= 1.0,
