@@ -273,7 +273,7 @@ const ParamField kFields[] = {
      "Coarse-to-fine levels; 1 = single scale, 0 = auto (factor <= 2 between levels).", true, false, true, "3",
      SHUIMO_GET_SET(Integer<&StyleParams::scales>), kHidden},
     {"min_size", "min size", ParamType::Integer, 16, 16384, false, "min-size", "N",
-     "Long side of the coarsest level.", true, false, true, "96",
+     "Long side of the coarsest level (automatic levels: one level for outputs up to about twice it).", true, false, true, "96",
      SHUIMO_GET_SET(Integer<&StyleParams::min_size>), kHidden},
     {"level_iterations", "iterations of a level", ParamType::IntegerList, 0, 1000000, false, "level-iterations", "N1,N2,...",
      "Evaluations per level, coarse to fine (overrides the automatic share; sets --iterations to their sum).", true, false,

@@ -13,6 +13,10 @@ using namespace shuimo;
 
 namespace {
 
+double cost(const engine::Level& level, const engine::Level& output) {
+    return static_cast<double>(level.width) * level.height / (static_cast<double>(output.width) * output.height);
+}
+
 int total(const std::vector<engine::Level>& levels) {
     return std::accumulate(levels.begin(), levels.end(), 0, [](int sum, const engine::Level& l) { return sum + l.iterations; });
 }
@@ -29,8 +33,10 @@ private Q_SLOTS:
         QTest::addColumn<QList<int>>("sides");
         QTest::newRow("1024 from 256") << 1024 << 256 << QList<int>{256, 512, 1024};
         QTest::newRow("384 from 128") << 384 << 128 << QList<int>{128, 222, 384};
-        QTest::newRow("256 from 128") << 256 << 128 << QList<int>{128, 256};
-        QTest::newRow("at the minimum") << 128 << 128 << QList<int>{128};
+        QTest::newRow("192 from 64") << 192 << 64 << QList<int>{64, 111, 192};
+        QTest::newRow("384 from 64") << 384 << 64 << QList<int>{64, 116, 211, 384};
+        // Up to twice the minimum the coarse levels would get too little of the job's time: one level.
+        QTest::newRow("at twice the minimum") << 256 << 128 << QList<int>{256};
         QTest::newRow("below the minimum") << 64 << 128 << QList<int>{64};
     }
     void autoLevelsStayWithinAFactorOfTwo() {
@@ -52,7 +58,48 @@ private Q_SLOTS:
         QCOMPARE(total(levels), 300);
     }
 
-    void coarseLevelsGetMostIterations() {
+    // Automatic levels: each job takes the time the halving shares over levels from twice min_size took
+    // (the rule until 2026-12; times below from that rule), the coarser levels halve in time going
+    // down, and the output level gets the rest (docs/OBJECTIVE.md, "Coarse to fine").
+    void automaticLevelsKeepTheJobsTime_data() {
+        QTest::addColumn<int>("width");
+        QTest::addColumn<int>("height");
+        QTest::addColumn<int>("iterations");
+        QTest::addColumn<QList<int>>("shares");
+        QTest::addColumn<double>("time");  // of the previous rule, in evaluations at the output size
+        QTest::newRow("192x144, 100") << 192 << 144 << 100 << QList<int>{28, 19, 53} << 62.778;
+        QTest::newRow("384x288, 100") << 384 << 288 << 100 << QList<int>{39, 24, 15, 22} << 29.831;
+        QTest::newRow("512x512, 77") << 512 << 512 << 77 << QList<int>{35, 18, 9, 15} << 19.250;
+        QTest::newRow("1920x1080, 500") << 1920 << 1080 << 500 << QList<int>{240, 124, 63, 32, 17, 24} << 31.917;
+        QTest::newRow("3000x2000, 500") << 3000 << 2000 << 500 << QList<int>{224, 125, 69, 39, 21, 12, 10} << 16.439;
+    }
+    void automaticLevelsKeepTheJobsTime() {
+        QFETCH(int, width);
+        QFETCH(int, height);
+        QFETCH(int, iterations);
+        QFETCH(QList<int>, shares);
+        QFETCH(double, time);
+        engine::StyleParams params;
+        params.iterations = iterations;
+        const auto levels = engine::plan_levels(width, height, params);
+        QCOMPARE(static_cast<int>(levels.size()), static_cast<int>(shares.size()));
+        std::vector<double> times;  // per level, in evaluations at the output size
+        for (std::size_t i = 0; i < levels.size(); ++i) {
+            QCOMPARE(levels[i].iterations, shares[static_cast<int>(i)]);
+            times.push_back(levels[i].iterations * cost(levels[i], levels.back()));
+        }
+        QCOMPARE(total(levels), iterations);
+        const double planned = std::accumulate(times.begin(), times.end(), 0.0);
+        QVERIFY2(std::abs(planned - time) <= 0.02 * time, qPrintable(QStringLiteral("%1 against %2").arg(planned).arg(time)));
+        for (std::size_t i = 0; i + 2 < levels.size(); ++i) {  // halving going down, within an evaluation's rounding
+            const double slack = cost(levels[i], levels.back()) + cost(levels[i + 1], levels.back());
+            QVERIFY2(std::abs(times[i] - times[i + 1] / 2) <= slack, qPrintable(QStringLiteral("level %1").arg(i)));
+        }
+        QVERIFY(times.back() > planned / 2);  // the output level gets most of the time
+    }
+
+    // Levels asked for by number: each twice the evaluations of the next finer one.
+    void countedLevelsHalveTheirEvaluations() {
         engine::StyleParams params;
         params.scales = 3;
         params.min_size = 256;
@@ -80,28 +127,33 @@ private Q_SLOTS:
     }
 
     // A narrow photo's coarse levels keep 16 pixels across instead of shrinking to 1 or 2 (which VGG's
-    // pooling cannot take); a level never exceeds the output.
+    // pooling cannot take); a level never exceeds the output, and levels that would repeat a size are one.
     void narrowImagesKeepSixteenPixelsAcross_data() {
         QTest::addColumn<int>("width");
         QTest::addColumn<int>("height");
-        QTest::newRow("24x900") << 24 << 900;
-        QTest::newRow("3000x20") << 3000 << 20;
-        QTest::newRow("16x16384") << 16 << 16384;
-        QTest::newRow("10x600 (output itself below 16)") << 10 << 600;
+        QTest::addColumn<int>("count");  // levels: one of each size
+        QTest::newRow("24x900") << 24 << 900 << 2;
+        QTest::newRow("3000x20") << 3000 << 20 << 2;
+        QTest::newRow("16x16384 (every coarser level would be the output)") << 16 << 16384 << 1;
+        QTest::newRow("10x600 (output itself below 16)") << 10 << 600 << 1;
     }
     void narrowImagesKeepSixteenPixelsAcross() {
         QFETCH(int, width);
         QFETCH(int, height);
+        QFETCH(int, count);
         engine::StyleParams params;
         const auto levels = engine::plan_levels(width, height, params);
         QCOMPARE(engine::min_level_side(params), 16);  // the default layers reach relu5_1
-        QVERIFY(levels.size() > 1);
+        QCOMPARE(static_cast<int>(levels.size()), count);
         QCOMPARE(levels.back().width, width);
         QCOMPARE(levels.back().height, height);
-        for (const auto& level : levels) {
+        QCOMPARE(total(levels), params.iterations);
+        for (std::size_t i = 0; i < levels.size(); ++i) {
+            const auto& level = levels[i];
             QVERIFY2(std::min(level.width, level.height) >= std::min({width, height, engine::min_level_side(params)}),
                      qPrintable(QStringLiteral("%1x%2").arg(level.width).arg(level.height)));
             QVERIFY(level.width <= width && level.height <= height);
+            if (i > 0) QVERIFY(level.width * level.height > levels[i - 1].width * levels[i - 1].height);
         }
     }
 

@@ -28,10 +28,14 @@ int min_level_side(const StyleParams& params);
 // the engine checks the output itself against the layers in use.
 //
 // With params.scales == 1 there is one level with all params.iterations.
-// Otherwise the long sides run geometrically from params.min_size up to the
-// output's (scales == 0, auto: as few levels as keep neighbours within a factor 2),
-// and params.iterations is shared out so that each level gets twice the
-// evaluations of the next finer one: most of the work happens where it is cheap.
+// With params.scales == N the long sides run geometrically from params.min_size
+// up to the output's and each level gets twice the evaluations of the next finer
+// one. With params.scales == 0 (auto) as few levels as keep neighbours within a
+// factor 2, from params.min_size; the job's time (evaluations weighted by pixels)
+// is what halving shares over levels from 2 * params.min_size would take, the
+// coarser levels halve in time going down and the output level gets the rest
+// (docs/OBJECTIVE.md, "Coarse to fine"). Auto plans one level where the coarser
+// ones would get under 5 % of the time, and never two levels of one size.
 std::vector<Level> plan_levels(int output_width, int output_height, const StyleParams& params);
 
 }  // namespace shuimo::engine
