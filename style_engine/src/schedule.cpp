@@ -49,7 +49,8 @@ void drop_repeated_sizes(std::vector<Level>& levels) {
 
 // What one evaluation at `level` costs, in evaluations at the output size (pixels).
 double relative_cost(const Level& level, const Level& output) {
-    return static_cast<double>(level.width) * level.height / (static_cast<double>(output.width) * output.height);
+    const double output_pixels = static_cast<double>(output.width) * output.height;
+    return output_pixels > 0 ? static_cast<double>(level.width) * level.height / output_pixels : 1.0;
 }
 
 // Each level twice the evaluations of the next finer one; at least one each.
@@ -72,12 +73,13 @@ double job_time(const std::vector<Level>& levels) {
     return time;
 }
 
-// Below this share of the job's time the coarse levels are not worth their blur: one level.
+// Below this share of the job's time the coarse levels are not worth their blur.
 constexpr double kLeastCoarseTime = 0.05;
 
 // Shares `iterations` so that the levels take `time` (in evaluations at the output size): the coarser
 // levels halve in time going down, the output level gets the rest. False (levels untouched) where the
-// coarser levels would get under kLeastCoarseTime of it.
+// coarser levels would get under kLeastCoarseTime of it and one level would take at most
+// 2 * kLeastCoarseTime more time (an output little above the coarsest level: one level is as quick).
 bool share_by_time(std::vector<Level>& levels, double time, int iterations) {
     const int count = static_cast<int>(levels.size());
     const Level& output = levels.back();
@@ -87,7 +89,7 @@ bool share_by_time(std::vector<Level>& levels, double time, int iterations) {
     for (int i = 0; i + 1 < count; ++i) per_time += std::pow(2.0, i) / weights / relative_cost(levels[static_cast<std::size_t>(i)], output);
     // Evaluations in all: time * (coarse_share * per_time + (1 - coarse_share)) = iterations.
     const double coarse_share = std::clamp(per_time > 1 ? (iterations / time - 1) / (per_time - 1) : 0.0, 0.0, 1.0);
-    if (coarse_share < kLeastCoarseTime) return false;
+    if (coarse_share < kLeastCoarseTime && iterations <= (1 + 2 * kLeastCoarseTime) * time) return false;
     int assigned = 0;
     for (int i = 1; i < count; ++i) {
         Level& level = levels[static_cast<std::size_t>(i)];
@@ -117,6 +119,7 @@ std::vector<Level> plan_levels(int output_width, int output_height, const StyleP
     const int long_side = std::max(output_width, output_height);
     const int min_side = min_level_side(params);
     const bool automatic = params.scales == 0;
+    // Levels by number or by evaluations per level, and the automatic plan's time: from min_size up.
     int count = automatic ? auto_level_count(long_side, params.min_size) : params.scales;
     if (long_side <= params.min_size) count = 1;  // nothing coarser than the output to start from
     if (!params.level_iterations.empty() && static_cast<int>(params.level_iterations.size()) != count) {
@@ -129,38 +132,40 @@ std::vector<Level> plan_levels(int output_width, int output_height, const StyleP
         for (int i = 0; i < count; ++i) levels[static_cast<std::size_t>(i)].iterations = params.level_iterations[static_cast<std::size_t>(i)];
         return levels;
     }
-    if (params.iterations < count) {  // too few to share: all of them at the output size
-        levels.back().iterations = params.iterations;
-        return levels;
-    }
-    if (!automatic) {  // levels asked for by number: each twice the evaluations of the next finer one
-        share_by_halving(levels, params.iterations);
+    if (!automatic || count == 1) {
+        if (params.iterations < count) {  // too few to share: all of them at the output size
+            levels.back().iterations = params.iterations;
+        } else {  // each level twice the evaluations of the next finer one
+            share_by_halving(levels, params.iterations);
+        }
         return levels;
     }
 
+    // Automatic: the job's time is what halving shares over the levels above would take (the rule until
+    // 2026-12, so a job takes as long as it did). It is spent on levels from half min_size: the coarser
+    // levels halve in time going down and the output level takes the rest, since the coarse levels are
+    // a warm start and the output level is where the written objective is decided.
     drop_repeated_sizes(levels);
-    if (levels.size() == 1) {
+    if (params.iterations < static_cast<int>(levels.size())) {
         levels.back().iterations = params.iterations;
-        return levels;
+    } else {
+        share_by_halving(levels, params.iterations);
     }
-
-    // The job's time: what halving shares over levels from twice min_size would cost (the rule until
-    // 2026-12, so a job takes as long as it did). Within it the coarser levels halve in time going
-    // down and the output level takes the rest: the coarse levels are a warm start, the output
-    // level is where the written objective is decided.
-    const int reference_min = 2 * params.min_size;
-    const int reference_count = long_side <= reference_min ? 1 : auto_level_count(long_side, reference_min);
-    std::vector<Level> reference = level_sizes(output_width, output_height, reference_min, reference_count, min_side);
-    drop_repeated_sizes(reference);
-    share_by_halving(reference, params.iterations);
-    const double time = job_time(reference);
-
-    if (!share_by_time(levels, time, params.iterations)) {  // the coarse levels would not be worth their blur
-        Level single = levels.back();
+    const double time = job_time(levels);
+    const int finest_min = (params.min_size + 1) / 2;
+    std::vector<Level> plan = level_sizes(output_width, output_height, finest_min, auto_level_count(long_side, finest_min), min_side);
+    drop_repeated_sizes(plan);
+    if (plan.size() > 1 && params.iterations < static_cast<int>(plan.size())) {  // one each on the finest levels
+        plan.erase(plan.begin(), plan.end() - params.iterations);
+        for (Level& level : plan) level.iterations = 1;
+        return plan;
+    }
+    if (plan.size() == 1 || !share_by_time(plan, time, params.iterations)) {
+        Level single = plan.back();
         single.iterations = params.iterations;
         return {single};
     }
-    return levels;
+    return plan;
 }
 
 }  // namespace shuimo::engine

@@ -128,9 +128,9 @@ private Q_SLOTS:
         const auto result = run(arguments);
         QVERIFY2(result.exit_code == 0, result.err.constData());
         const QString plan = QString::fromUtf8(result.out);
-        QVERIFY2(plan.contains(QStringLiteral("output 1024x819, 3 levels, 700 evaluations")), qPrintable(plan));
-        QVERIFY2(plan.contains(QStringLiteral("level 0: 256x205, 267 evaluations")), qPrintable(plan));
-        QVERIFY2(plan.contains(QStringLiteral("level 2: 1024x819, 300 evaluations, ~")), qPrintable(plan));
+        QVERIFY2(plan.contains(QStringLiteral("output 1024x819, 4 levels, 700 evaluations")), qPrintable(plan));
+        QVERIFY2(plan.contains(QStringLiteral("level 0: 128x102, 320 evaluations")), qPrintable(plan));
+        QVERIFY2(plan.contains(QStringLiteral("level 3: 1024x819, 140 evaluations, ~")), qPrintable(plan));
         QVERIFY2(plan.contains(QStringLiteral("estimated peak working memory: ~")), qPrintable(plan));
         QVERIFY(!QFile::exists(output));
     }

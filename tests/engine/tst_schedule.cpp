@@ -31,12 +31,15 @@ private Q_SLOTS:
         QTest::addColumn<int>("longSide");
         QTest::addColumn<int>("minSize");
         QTest::addColumn<QList<int>>("sides");
-        QTest::newRow("1024 from 256") << 1024 << 256 << QList<int>{256, 512, 1024};
-        QTest::newRow("384 from 128") << 384 << 128 << QList<int>{128, 222, 384};
-        QTest::newRow("192 from 64") << 192 << 64 << QList<int>{64, 111, 192};
-        QTest::newRow("384 from 64") << 384 << 64 << QList<int>{64, 116, 211, 384};
-        // Up to twice the minimum the coarse levels would get too little of the job's time: one level.
-        QTest::newRow("at twice the minimum") << 256 << 128 << QList<int>{256};
+        // Automatic levels start at half the min size (the default 128: 64).
+        QTest::newRow("1024, min size 256") << 1024 << 256 << QList<int>{128, 256, 512, 1024};
+        QTest::newRow("384, min size 256") << 384 << 256 << QList<int>{128, 222, 384};
+        QTest::newRow("192") << 192 << 128 << QList<int>{64, 111, 192};
+        QTest::newRow("384") << 384 << 128 << QList<int>{64, 116, 211, 384};
+        QTest::newRow("138") << 138 << 128 << QList<int>{64, 94, 138};
+        // Just above the min size the coarser levels would get under 5 % of the job's time: one level.
+        QTest::newRow("137") << 137 << 128 << QList<int>{137};
+        QTest::newRow("at the minimum") << 128 << 128 << QList<int>{128};
         QTest::newRow("below the minimum") << 64 << 128 << QList<int>{64};
     }
     void autoLevelsStayWithinAFactorOfTwo() {
@@ -58,9 +61,10 @@ private Q_SLOTS:
         QCOMPARE(total(levels), 300);
     }
 
-    // Automatic levels: each job takes the time the halving shares over levels from twice min_size took
-    // (the rule until 2026-12; times below from that rule), the coarser levels halve in time going
-    // down, and the output level gets the rest (docs/OBJECTIVE.md, "Coarse to fine").
+    // Automatic levels: each job takes the time the halving shares over levels from min_size took
+    // (the rule until 2026-12; times below from that rule), spent on levels from half min_size: the
+    // coarser levels halve in time going down, the output level gets the rest (docs/OBJECTIVE.md,
+    // "Coarse to fine").
     void automaticLevelsKeepTheJobsTime_data() {
         QTest::addColumn<int>("width");
         QTest::addColumn<int>("height");
@@ -96,6 +100,39 @@ private Q_SLOTS:
             QVERIFY2(std::abs(times[i] - times[i + 1] / 2) <= slack, qPrintable(QStringLiteral("level %1").arg(i)));
         }
         QVERIFY(times.back() > planned / 2);  // the output level gets most of the time
+    }
+
+    // Fewer evaluations than levels on a print: one each on the finest levels, not all of them at the
+    // output size (which would take several times the job's time).
+    void fewEvaluationsOnAPrintStayCheap_data() {
+        QTest::addColumn<int>("iterations");
+        for (const int n : {1, 2, 7, 8, 10, 17}) QTest::newRow(qPrintable(QString::number(n))) << n;
+    }
+    void fewEvaluationsOnAPrintStayCheap() {
+        QFETCH(int, iterations);
+        engine::StyleParams params;
+        params.iterations = iterations;
+        const auto levels = engine::plan_levels(8000, 6000, params);
+        QCOMPARE(total(levels), iterations);
+        QCOMPARE(levels.back().width, 8000);
+        double time = 0;
+        for (const auto& level : levels) {
+            QVERIFY(level.iterations >= 1);
+            time += level.iterations * cost(level, levels.back());
+        }
+        QVERIFY2(time < 1.5, qPrintable(QString::number(time)));  // in evaluations at 8000x6000
+    }
+
+    // Evaluations given per level with automatic levels (a preset of an earlier version): the levels
+    // run from min_size itself, as they did when the preset was written.
+    void evaluationsPerLevelKeepTheirLevels() {
+        engine::StyleParams params;
+        params.level_iterations = {30, 20, 10};
+        const auto levels = engine::plan_levels(512, 384, params);
+        QCOMPARE(levels.size(), std::size_t{3});
+        QCOMPARE(levels[0].width, 128);
+        QCOMPARE(levels[1].width, 256);
+        QCOMPARE(levels[2].iterations, 10);
     }
 
     // Levels asked for by number: each twice the evaluations of the next finer one.

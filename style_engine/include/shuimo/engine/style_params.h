@@ -37,7 +37,7 @@ struct StyleParams {
     int size = 512;                 // longest side of the output; 0 = the content's own size
     int iterations = 500;           // objective evaluations (forward + backward passes), all levels together
     int scales = 0;                 // pyramid levels: 0 = auto (see schedule.h), 1 = single scale
-    int min_size = 64;              // long side of the coarsest level
+    int min_size = 128;             // long side of the coarsest level
     std::vector<int> level_iterations;  // explicit evaluations per level, coarse to fine; empty = shared out
     double content_weight = kDefaultContentWeight;
     double style_weight = kDefaultStyleWeight;
