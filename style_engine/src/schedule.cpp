@@ -132,7 +132,7 @@ std::vector<Level> plan_levels(int output_width, int output_height, const StyleP
         for (int i = 0; i < count; ++i) levels[static_cast<std::size_t>(i)].iterations = params.level_iterations[static_cast<std::size_t>(i)];
         return levels;
     }
-    if (!automatic || count == 1) {
+    if (!automatic || count == 1 || params.iterations < 1) {
         if (params.iterations < count) {  // too few to share: all of them at the output size
             levels.back().iterations = params.iterations;
         } else {  // each level twice the evaluations of the next finer one
@@ -152,8 +152,8 @@ std::vector<Level> plan_levels(int output_width, int output_height, const StyleP
         share_by_halving(levels, params.iterations);
     }
     const double time = job_time(levels);
-    const int finest_min = (params.min_size + 1) / 2;
-    std::vector<Level> plan = level_sizes(output_width, output_height, finest_min, auto_level_count(long_side, finest_min), min_side);
+    const int coarsest = (params.min_size + 1) / 2;
+    std::vector<Level> plan = level_sizes(output_width, output_height, coarsest, auto_level_count(long_side, coarsest), min_side);
     drop_repeated_sizes(plan);
     if (plan.size() > 1 && params.iterations < static_cast<int>(plan.size())) {  // one each on the finest levels
         plan.erase(plan.begin(), plan.end() - params.iterations);
