@@ -21,14 +21,15 @@
 //   shuimo-bench --box 96,192 [--pairs CONTENT:STYLE,...] [--schedules default,single]
 //                [--multi-iterations N] [--single-iterations N] [--reference-iterations N]
 //                [--style-weights 1e3,1e6,1e9] [--tv-weights 1,0] [--inits content,noise,IMAGE] [--trajectory FILE.csv]
-//                [--adam-rate LR] [--external-optimiser DIR]
+//                [--adam-rate LR] [--external-optimiser DIR] [--without-hand-off]
 //       the engine's bounded L-BFGS against torch::optim::LBFGS (strong Wolfe, unbounded) on the same jobs:
 //       each one's reported objective and the objective of its written 16-bit PNG read back; with
 //       --reference-iterations the reference also with more evaluations, written (clamped); every
 //       evaluation of every run to the CSV (tools/plot_box_trajectories.sh draws it); with --adam-rate
 //       also the engine's projected Adam at that learning rate, written; with --external-optimiser
 //       also an optimiser in another process over the pipes DIR/to_optimiser and DIR/from_optimiser
-//       (tools/lbfgsb_reference.py: scipy's L-BFGS-B, the textbook bounded method), written.
+//       (tools/lbfgsb_reference.py: scipy's L-BFGS-B, the textbook bounded method), written; with
+//       --without-hand-off also the bounded L-BFGS without its hand-off to Adam, written.
 //   shuimo-bench --tiles SIZE --tile-size T [--tile-overlap O] [--iterations N] [--pairs CONTENT:STYLE] [--save DIR]
 //       single-scale, N evaluations, untiled against tiled at SIZE (docs/TILING.md): seconds, the final
 //       objective evaluated on the whole image, and the seam metric (mean gradient magnitude within 2 px
@@ -263,6 +264,7 @@ struct BoxOptions {
     std::uint64_t seed = 0;  // of the noise start
     std::string device;
     double adam_rate = 0.0;  // > 0: projected Adam with this learning rate beside them (--adam-rate)
+    bool without_hand_off = false;  // the bounded L-BFGS without the hand-off to Adam beside them
     std::string external;    // a folder with the two pipes of --external-optimiser
 };
 
@@ -336,12 +338,14 @@ int box_main(engine::StyleEngine& style_engine, const BoxOptions& o) {
                 "torch %s, %d threads, random weights\n\n",
                 info.torch_version.c_str(), info.cpu_threads);
     std::printf("| size | content : style | schedule | style w | tv w | init | evaluations | torch LBFGS reported | "
-                "torch LBFGS written | bounded reported | bounded written | bounded / torch reported |%s%s%s\n",
+                "torch LBFGS written | bounded reported | bounded written | bounded / torch reported |%s%s%s%s\n",
                 o.reference_iterations > 0 ? " torch LBFGS written after more |" : "",
                 o.adam_rate > 0.0 ? " projected Adam written | Adam / torch reported |" : "",
+                o.without_hand_off ? " without hand-off written | without / torch reported |" : "",
                 o.external.empty() ? "" : " external written | external / torch reported |");
-    std::printf("|---:|---|---|---:|---:|---|---:|---:|---:|---:|---:|---:|%s%s%s\n", o.reference_iterations > 0 ? "---:|" : "",
-                o.adam_rate > 0.0 ? "---:|---:|" : "", o.external.empty() ? "" : "---:|---:|");
+    std::printf("|---:|---|---|---:|---:|---|---:|---:|---:|---:|---:|---:|%s%s%s%s\n", o.reference_iterations > 0 ? "---:|" : "",
+                o.adam_rate > 0.0 ? "---:|---:|" : "", o.without_hand_off ? "---:|---:|" : "",
+                o.external.empty() ? "" : "---:|---:|");
     std::fflush(stdout);
     std::FILE* csv = o.trajectory.empty() ? nullptr : std::fopen(o.trajectory.c_str(), "w");
     if (!o.trajectory.empty() && csv == nullptr) throw engine::ConfigError("cannot write " + o.trajectory);
@@ -425,6 +429,14 @@ int box_main(engine::StyleEngine& style_engine, const BoxOptions& o) {
                                 const auto adam = run(false, job.params.iterations, "adam", o.adam_rate);
                                 char cell[64];
                                 std::snprintf(cell, sizeof cell, " %.6g | %.3f |", adam.second, adam.second / reference.first);
+                                more += cell;
+                            }
+                            if (o.without_hand_off) {
+                                engine::set_hand_off_for_benchmark(false);
+                                const auto plain = run(false, job.params.iterations, "without_hand_off");
+                                engine::set_hand_off_for_benchmark(true);
+                                char cell[64];
+                                std::snprintf(cell, sizeof cell, " %.6g | %.3f |", plain.second, plain.second / reference.first);
                                 more += cell;
                             }
                             if (pipes) {
@@ -834,6 +846,7 @@ int main(int argc, char** argv) {
         else if (arg == "--trajectory") box.trajectory = value();
         else if (arg == "--seed") box.seed = std::stoull(value());
         else if (arg == "--adam-rate") box.adam_rate = std::stod(value());
+        else if (arg == "--without-hand-off") box.without_hand_off = true;
         else if (arg == "--external-optimiser") box.external = value();
         else if (arg == "--pairs") pairs = value();
         else if (arg == "--schedules") schedules = value();

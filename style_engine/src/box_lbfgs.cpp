@@ -215,7 +215,9 @@ BoxLbfgs::Trial BoxLbfgs::line_search(const std::function<torch::Tensor()>& obje
 
 void BoxLbfgs::run(const std::function<torch::Tensor()>& objective) {
     torch::NoGradGuard no_grad;
-    Trial here;
+    stopped_ = false;
+    Trial& here = here_;
+    here = Trial{};
     {
         torch::AutoGradMode enable_grad(true);
         here.loss = objective().item<double>();
@@ -236,6 +238,11 @@ void BoxLbfgs::run(const std::function<torch::Tensor()>& objective) {
             d = free_gradient.neg();
             here.slope = torch::dot(free_gradient, d).item<double>();
             if (!(here.slope < 0.0)) return;  // every sample held at a bound, or a zero gradient: a minimum
+        }
+        ++iteration_;
+        if (stop_rule_ && stop_rule_(iteration_, here.loss, -here.slope)) {
+            stopped_ = true;
+            return;
         }
         // Without curvature pairs: the scale handed over, else unknown and, as torch's LBFGS, 1/|g|_1 at most.
         const double first_step = !pairs_.empty() ? 1.0

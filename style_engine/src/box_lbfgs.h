@@ -43,9 +43,18 @@ public:
     // already inside): where lower == upper the sample never moves (docs/REGIONS.md).
     void set_box(const torch::Tensor& lower, const torch::Tensor& upper);
 
-    // Runs until `objective` throws. The objective evaluates at x, leaves the
-    // gradient in x.grad() and returns the loss (0-dim); this class moves x.
+    // Runs until `objective` throws, or until the stop rule says stop. The objective evaluates
+    // at x, leaves the gradient in x.grad() and returns the loss (0-dim); this class moves x.
     void run(const std::function<torch::Tensor()>& objective);
+
+    // Before run(): asked at every iteration once its direction d is known, with the iteration
+    // (1: the first direction of the run), the loss there and -g·d, the fall a unit step along d
+    // would bring to first order (twice what the quadratic model predicts). When it answers true,
+    // run() returns with x at that point (stopped() true, its gradient kept) and the pairs as they are.
+    using StopRule = std::function<bool(int iteration, double loss, double predicted_fall)>;
+    void stop_when(StopRule rule) { stop_rule_ = std::move(rule); }
+    bool stopped() const { return stopped_; }
+    const torch::Tensor& stopped_gradient() const { return here_.gradient; }
 
     // The inverse-Hessian scale s·y / y·y of the newest curvature pair (or the initial
     // scale while none is known; 0 when neither): valid after run() ended by an exception.
@@ -95,6 +104,10 @@ private:
     double initial_scale_;
     double scale_;
     std::deque<Pair> pairs_;
+    Trial here_;  // the current point: its loss, gradient and (once the direction is known) slope
+    StopRule stop_rule_;
+    int iteration_ = 0;
+    bool stopped_ = false;
 };
 
 }  // namespace shuimo::engine

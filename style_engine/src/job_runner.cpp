@@ -43,6 +43,26 @@ struct RestartOptimiser {};
 constexpr int kAdamStartSteps = 4;
 constexpr double kAdamStartRate = 0.05;
 
+// The hand-off (docs/OBJECTIVE.md, "The optimiser"): where the content term rules (style weight at
+// most kHandOffStyleRatio times the content weight) and, at the L-BFGS's kHandOffIteration-th
+// direction after the Adam start, the fall its model predicts (-g·d) is below kHandOffShare of the
+// loss, the bounded L-BFGS would crawl (docs/BENCHMARKS.md, "Where the content term dominates"):
+// the start's Adam, its moments kept, goes on at kHandOffRate to the end of the level. With more
+// style the same signal fires too, but there Adam falls far behind the L-BFGS.
+constexpr double kHandOffStyleRatio = 3e3;
+constexpr int kHandOffIteration = 2;
+constexpr double kHandOffShare = 0.2;
+constexpr double kHandOffRate = 0.08;
+constexpr double kHandOffClipped = 0.1;
+
+// The share of the level's content samples at a bound (within half an 8-bit level of 0 or 1): a
+// clipped sky or a white page. Where it is large, Adam's clamped steps stall there (docs/BENCHMARKS.md).
+double clipped_share(const torch::Tensor& content) {
+    torch::NoGradGuard no_grad;
+    constexpr double margin = 0.5 / 255.0;
+    return ((content <= margin) | (content >= 1.0 - margin)).to(torch::kFloat).mean().item<double>();
+}
+
 void check_rgb(const Image& image, const std::string& what) {
     if (image.empty()) throw ConfigError(what + " is empty");
     if (image.channels != 3) throw ConfigError(what + " must be RGB (3 channels), got " + std::to_string(image.channels));
@@ -92,12 +112,14 @@ void check_min_side(Size size, int divisor, const std::string& what) {
 std::string text(Size size) { return std::to_string(size.width) + "x" + std::to_string(size.height); }
 
 std::atomic<bool> unbounded_lbfgs{false};
+std::atomic<bool> hand_off{true};
 ExternalOptimiser external_optimiser;  // set between jobs only (the bench's single thread)
 
 }  // namespace
 
 
 void set_unbounded_lbfgs_for_benchmark(bool unbounded) { unbounded_lbfgs.store(unbounded); }
+void set_hand_off_for_benchmark(bool on) { hand_off.store(on); }
 void set_external_optimiser_for_benchmark(ExternalOptimiser optimiser) { external_optimiser = std::move(optimiser); }
 
 JobRunner::JobRunner(const StyleJob& job, ProgressSink& sink, ModelCache& models)
@@ -767,9 +789,10 @@ void JobRunner::run_optimiser(LevelRun& level) {
         });
         throw StopOptimisation{};
     }
+    std::unique_ptr<torch::optim::Adam> start;
     if (level.from_photo) {
         level.from_photo = false;  // a restart (new weights) goes on from where it stands
-        start_with_adam(level);
+        start = start_with_adam(level);
     }
     // The step scale the previous run ended with (the coarser level, the tile before, the old
     // weights) starts this one; per-pixel curvature goes as 1/pixels (every term is a mean).
@@ -790,8 +813,19 @@ void JobRunner::run_optimiser(LevelRun& level) {
         }
         if (whole_level) lbfgs_pairs_ = lbfgs.memory();
     };
+    if (start && hand_off.load())
+        lbfgs.stop_when([this, &start, &level](int iteration, double loss, double predicted_fall) {
+            if (iteration != kHandOffIteration) return false;
+            const bool content_rules = weights_.style <= kHandOffStyleRatio * weights_.content;
+            if (content_rules && predicted_fall < kHandOffShare * std::abs(loss) &&
+                clipped_share(level.targets.content) <= kHandOffClipped)
+                return true;
+            start.reset();  // no hand-off: Adam's moments are not needed any more
+            return false;
+        });
     try {
         lbfgs.run(objective);
+        if (lbfgs.stopped()) continue_with_adam(level, *start, lbfgs);
     } catch (...) {
         keep_scale();
         throw;
@@ -799,8 +833,22 @@ void JobRunner::run_optimiser(LevelRun& level) {
     keep_scale();
 }
 
-void JobRunner::start_with_adam(LevelRun& level) {
-    torch::optim::Adam adam({level.x}, torch::optim::AdamOptions(kAdamStartRate));
+void JobRunner::continue_with_adam(LevelRun& level, torch::optim::Adam& adam, const BoxLbfgs& stopped) {
+    torch::Tensor& x = level.x;
+    {
+        torch::NoGradGuard no_grad;
+        x.mutable_grad().copy_(stopped.stopped_gradient().view_as(x));  // the stopped point's, not the last trial's
+    }
+    static_cast<torch::optim::AdamOptions&>(adam.param_groups()[0].options()).lr(kHandOffRate);
+    for (;;) {
+        step_in_box(adam, level);
+        evaluate(level);
+    }
+}
+
+std::unique_ptr<torch::optim::Adam> JobRunner::start_with_adam(LevelRun& level) {
+    auto started = std::make_unique<torch::optim::Adam>(std::vector<torch::Tensor>{level.x}, torch::optim::AdamOptions(kAdamStartRate));
+    torch::optim::Adam& adam = *started;
     CurvatureMemory pairs;
     pairs.shape = level.x.sizes().vec();
     torch::Tensor previous_x, previous_g;
@@ -820,6 +868,7 @@ void JobRunner::start_with_adam(LevelRun& level) {
         step_in_box(adam, level);
     }
     lbfgs_pairs_ = std::move(pairs);
+    return started;
 }
 
 void JobRunner::optimise_level(LevelRun& level) {

@@ -14,6 +14,7 @@
 
 #include <chrono>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -38,6 +39,10 @@ namespace shuimo::engine {
 // box (torch::optim::LBFGS; the image was clamped only when written). Not a
 // user option: the bounded method won every measurement (docs/BENCHMARKS.md).
 void set_unbounded_lbfgs_for_benchmark(bool unbounded);
+
+// For shuimo-bench's comparison only (--without-hand-off): false runs the bounded L-BFGS without the
+// hand-off to Adam (docs/OBJECTIVE.md, "The optimiser"), as before it landed. Default true.
+void set_hand_off_for_benchmark(bool hand_off);
 
 // For shuimo-bench's comparison only (--external-optimiser): an optimiser outside the engine runs the
 // levels instead of the engine's own (the bench hands it scipy's L-BFGS-B, the textbook bounded method,
@@ -189,7 +194,10 @@ private:
     void optimise_level(LevelRun& level);
     void run_optimiser(LevelRun& level);
     // A few projected Adam steps from the photo; their curvature pairs (lbfgs_pairs_) start the L-BFGS.
-    void start_with_adam(LevelRun& level);
+    // Returns that Adam, its moments kept for a hand-off.
+    std::unique_ptr<torch::optim::Adam> start_with_adam(LevelRun& level);
+    // The hand-off: Adam goes on from where the L-BFGS stopped, until the level ends (a throw).
+    [[noreturn]] void continue_with_adam(LevelRun& level, torch::optim::Adam& adam, const BoxLbfgs& stopped);
     static void step_in_box(torch::optim::Adam& adam, LevelRun& level);
 
     // One evaluation, in steps.

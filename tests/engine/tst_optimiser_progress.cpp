@@ -3,7 +3,8 @@
 // clamped only when written). At equal evaluations, on seeded weights and on
 // pictures like photographs (generated, and real ones from tests/data), at
 // several weight scales and from several starts, the default optimiser (from the
-// photo: four Adam steps, then the bounded L-BFGS) must reach
+// photo: four Adam steps, then the bounded L-BFGS, which hands the level back
+// to Adam where the content term rules and it would crawl) must reach
 // an objective no worse than the reference reports (docs/OBJECTIVE.md,
 // "The optimiser"). The box is checked too: progress alone could be bought by
 // leaving it.
@@ -67,6 +68,7 @@ private Q_SLOTS:
     void initTestCase() { m_engine = std::make_unique<engine::StyleEngine>(testing::sharedWeightsPath().toStdString()); }
     void cleanup() {
         engine::set_unbounded_lbfgs_for_benchmark(false);
+        engine::set_hand_off_for_benchmark(true);
         engine::set_external_optimiser_for_benchmark({});
     }
 
@@ -87,6 +89,7 @@ private Q_SLOTS:
         QTest::addColumn<double>("allowance");
         const QString ink = QStringLiteral("style:misty_mountains");
         QTest::newRow("photo_like 1, 1e6, from the photo") << "photo_like:1" << ink << "content" << 1e6 << 1.0 << 1 << false << 0 << 1.0;
+        // A clipped sky (29 % of the samples at white): no hand-off to Adam there, which would end 1.18x (1.05x without).
         QTest::newRow("photo_like 2, 1e3, from the photo") << "photo_like:2" << ink << "content" << 1e3 << 1.0 << 1 << false << 0 << 1.10;
         QTest::newRow("photo_like 3, 1e9, no tv") << "photo_like:3" << ink << "content" << 1e9 << 0.0 << 1 << false << 0 << 1.0;
         QTest::newRow("chelsea, 1e6, from the photo") << "chelsea.png" << ink << "content" << 1e6 << 1.0 << 1 << false << 0 << 1.0;
@@ -94,6 +97,8 @@ private Q_SLOTS:
         // and the Adam start brings it within 1.05x (docs/OBJECTIVE.md, "The Adam start").
         QTest::newRow("coffee, 1e3, from the photo") << "coffee.png" << "style:bamboo" << "content" << 1e3 << 1.0 << 1 << false << 0 << 1.10;
         QTest::newRow("coffee, lotus_pond, 1e3") << "coffee.png" << "style:lotus_pond" << "content" << 1e3 << 1.0 << 1 << false << 0 << 1.10;
+        // The hand-off to Adam where the content term rules (docs/OBJECTIVE.md): without it 1.03x, with it 0.77x.
+        QTest::newRow("rocket, 1e3, from the photo") << "rocket.jpg" << ink << "content" << 1e3 << 1.0 << 1 << false << 0 << 1.0;
         QTest::newRow("coffee, 1e7, from the photo") << "coffee.png" << "style:bamboo" << "content" << 1e7 << 1.0 << 1 << false << 0 << 1.0;
         QTest::newRow("coffee, 1e7, from noise") << "coffee.png" << "style:bamboo" << "noise" << 1e7 << 1.0 << 1 << false << 0 << 1.0;
         QTest::newRow("rocket, 1e5, from an image") << "rocket.jpg" << ink << "astronaut.png" << 1e5 << 1.0 << 1 << false << 0 << 1.0;
