@@ -47,12 +47,15 @@ constexpr double kAdamStartRate = 0.05;
 // most kHandOffStyleRatio times the content weight) and, at the L-BFGS's kHandOffIteration-th
 // direction after the Adam start, the fall its model predicts (-g·d) is below kHandOffShare of the
 // loss, the bounded L-BFGS would crawl (docs/BENCHMARKS.md, "Where the content term dominates"):
-// the start's Adam, its moments kept, goes on at kHandOffRate to the end of the level. With more
-// style the same signal fires too, but there Adam falls far behind the L-BFGS.
+// the start's Adam, its moments kept, goes on to the end of the level, its rate falling linearly
+// from kHandOffRate to kHandOffFinalRate at the level's last evaluation (at a constant rate the
+// image keeps jittering by about the rate to the end). With more style the same signal fires too,
+// but there Adam falls far behind the L-BFGS.
 constexpr double kHandOffStyleRatio = 3e3;
 constexpr int kHandOffIteration = 2;
 constexpr double kHandOffShare = 0.2;
-constexpr double kHandOffRate = 0.08;
+constexpr double kHandOffRate = 0.11;
+constexpr double kHandOffFinalRate = 0.044;
 constexpr double kHandOffClipped = 0.1;
 
 // The share of the level's content samples at a bound (within half an 8-bit level of 0 or 1): a
@@ -839,8 +842,12 @@ void JobRunner::continue_with_adam(LevelRun& level, torch::optim::Adam& adam, co
         torch::NoGradGuard no_grad;
         x.mutable_grad().copy_(stopped.stopped_gradient().view_as(x));  // the stopped point's, not the last trial's
     }
-    static_cast<torch::optim::AdamOptions&>(adam.param_groups()[0].options()).lr(kHandOffRate);
+    auto& options = static_cast<torch::optim::AdamOptions&>(adam.param_groups()[0].options());
+    const int first = level.spent;
+    const double left = std::max(1, level.budget - first);
     for (;;) {
+        const double done = std::min(1.0, (level.spent - first) / left);
+        options.lr(kHandOffRate + (kHandOffFinalRate - kHandOffRate) * done);
         step_in_box(adam, level);
         evaluate(level);
     }
