@@ -33,6 +33,7 @@ mutations=(
 "carried-pairs-unscaled|style_engine/src/box_lbfgs.cpp|.mul_(pixel_ratio)|.mul_(1.0)|tst_optimiser_progress|carriedPairsStartTheFinerLevelAhead"
 "adam-start-dropped|style_engine/src/job_runner.cpp|        start = start_with_adam(level);|        (void)0;|tst_optimiser_progress|keepsUpWithTorchLbfgs:coffee, 1e3, from the photo;keepsUpWithTorchLbfgs:coffee, lotus_pond, 1e3"
 "hand-off-never|style_engine/src/job_runner.cpp|            if (iteration != kHandOffIteration) return false;|            if (iteration != kHandOffIteration \|\| true) return false;|tst_optimiser_progress|keepsUpWithTorchLbfgs:rocket, 1e3, from the photo"
+"hand-off-at-any-weight|style_engine/src/job_runner.cpp|            const bool content_rules = weights_.style <= kHandOffStyleRatio * weights_.content;|            const bool content_rules = true;|tst_optimiser_progress|keepsUpWithTorchLbfgs:rocket, splashed_ink, 1e6, from the photo"
 "hand-off-where-clipped|style_engine/src/job_runner.cpp|                clipped_share(level.targets.content) <= kHandOffClipped)|                true)|tst_optimiser_progress|keepsUpWithTorchLbfgs:photo_like 2, 1e3, from the photo"
 "adam-start-pairs-dropped|style_engine/src/job_runner.cpp|    lbfgs_pairs_ = std::move(pairs);|    (void)pairs;|tst_optimiser_progress|keepsUpWithTorchLbfgs"
 "lbfgs-leaves-the-box|style_engine/src/box_lbfgs.cpp|    trial.x = torch::max(torch::min(unclamped, upper_), lower_);|    trial.x = unclamped;|tst_optimiser_progress|keepsUpWithTorchLbfgs"
