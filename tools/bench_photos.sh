@@ -10,7 +10,8 @@
 #
 # The pictures stay out of the tree: their licences vary (scikit-image's data and the NASA/U.S. Navy
 # photographs are public domain or CC0; OpenCV's samples carry their own terms). Each is the
-# package's file resized to fit 256×256 (`convert -resize 256x256 -strip`); the folders are named as the benchmark sections name them (/tmp/tune, /tmp/fresh, ... there).
+# package's file resized to fit 256×256 (`convert -resize 256x256 -strip`); the folders are named
+# as the benchmark sections name them (/tmp/tune, /tmp/fresh, ... there).
 set -euo pipefail
 
 dir=${1:-/tmp/shuimo-photos}
