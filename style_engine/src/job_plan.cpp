@@ -119,6 +119,11 @@ std::uint64_t tiled_level_host_bytes(Size size, const StyleParams& params) {
     return static_cast<std::uint64_t>(std::ceil(style + before));
 }
 
+bool starts_on_sine(const StyleParams& params) {
+    return params.init == InitKind::Noise && params.optimizer == OptimizerKind::Lbfgs &&
+           params.style_weight >= default_style_weight(params.style_loss) * params.content_weight;
+}
+
 MemoryDecisions initial_memory_decisions(const StyleParams& params) {
     MemoryDecisions decisions;
     decisions.checkpointed = params.checkpointing == Checkpointing::On;
@@ -132,17 +137,17 @@ Size shrunk_size(int width, int height, double shrink) {
 }
 
 LevelMemoryPlan plan_level_memory(const Level& level, const StyleParams& params, int conv_bytes, std::uint64_t free_memory,
-                                  const MemoryDecisions& before) {
+                                  const MemoryDecisions& before, bool on_sine) {
     LevelMemoryPlan plan;
     MemoryDecisions& d = plan.decisions;
     d = before;
     Size size = shrunk_size(level.width, level.height, d.shrink);
-    auto estimate_at = [&](Size s, int iterations, bool checkpointed) {
+    auto estimate_at = [&](Size s, int iterations, bool checkpointed, bool whole) {
         StyleParams planned = params;
         planned.lbfgs_history = d.lbfgs_history;
-        return estimate_level_memory(s.width, s.height, planned, iterations, conv_bytes, checkpointed);
+        return estimate_level_memory(s.width, s.height, planned, iterations, conv_bytes, checkpointed, whole && on_sine);
     };
-    auto estimate = [&](Size s, bool checkpointed) { return estimate_at(s, level.iterations, checkpointed); };
+    auto estimate = [&](Size s, bool checkpointed) { return estimate_at(s, level.iterations, checkpointed, true); };
     auto need = [&](Size s, bool checkpointed) { return estimate(s, checkpointed).total(); };
     auto finish = [&]() -> LevelMemoryPlan {
         plan.size = size;
@@ -153,7 +158,7 @@ LevelMemoryPlan plan_level_memory(const Level& level, const StyleParams& params,
     // evaluations per pass) beside the whole image in host memory.
     auto tile_estimate = [&](const TilePlan& t, bool checkpointed) {
         const int most = *std::max_element(t.evaluations_per_tile.begin(), t.evaluations_per_tile.end());
-        MemoryEstimate e = estimate_at(t.largest_frame, most, checkpointed);
+        MemoryEstimate e = estimate_at(t.largest_frame, most, checkpointed, false);  // tiles keep the box
         e.fixed = kTileFixedBytes;
         return e;
     };
@@ -323,9 +328,11 @@ JobPlan plan_job(int content_width, int content_height, const StyleParams& param
     plan.automatic_budget = params.max_memory == 0 && plan.budget != 0;
     const int deepest = deepest_index(params);
     MemoryDecisions decisions = initial_memory_decisions(params);
+    bool first = true;
     for (const Level& level : plan_levels(plan.output.width, plan.output.height, params)) {
         if (level.iterations == 0) continue;
-        LevelMemoryPlan memory = plan_level_memory(level, params, conv_bytes, free_memory, decisions);
+        LevelMemoryPlan memory = plan_level_memory(level, params, conv_bytes, free_memory, decisions, first && starts_on_sine(params));
+        first = false;
         decisions = memory.decisions;
         LevelPlan item;
         item.level = level;

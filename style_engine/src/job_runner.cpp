@@ -58,6 +58,11 @@ constexpr double kHandOffRate = 0.11;
 constexpr double kHandOffFinalRate = 0.044;
 constexpr double kHandOffClipped = 0.1;
 
+// The sine start's squeeze of its start (run_on_sine): no sample starts exactly at a bound, where
+// the variable's slope is 0 and it would never move. Barely more: a squeeze of half an 8-bit level
+// ended the suite's two noise rows 5-10 % higher.
+constexpr double kSineSqueeze = 1e-6;
+
 // The share of the level's content samples at a bound (within half an 8-bit level of 0 or 1): a
 // clipped sky or a white page. Where it is large, Adam's clamped steps stall there (docs/BENCHMARKS.md).
 double clipped_share(const torch::Tensor& content) {
@@ -659,6 +664,9 @@ void JobRunner::begin_attempt(LevelRun& level, const torch::Tensor& start) {
     start_from(level, hold_in_box(initial_image(level.size, start, level.targets.content, device_), level.targets.regions));
     // At the photo itself: not a coarser level's result, noise, another image or a failed attempt's best.
     level.from_photo = !start.defined() && p_.init == InitKind::Content && level.spent == 0;
+    // From noise (the plan counted z for the first level run whole): the sine start, where no
+    // region holds samples in a box of its own.
+    level.on_sine = !start.defined() && level.spent == 0 && starts_on_sine(p_) && !level.targets.regions.lower.defined();
 }
 
 // --- A tiled level (docs/TILING.md) ---------------------------------------------
@@ -792,6 +800,11 @@ void JobRunner::run_optimiser(LevelRun& level) {
         });
         throw StopOptimisation{};
     }
+    if (level.on_sine) {
+        level.on_sine = false;  // a restart (new weights) goes on from where it stands, in the box
+        run_on_sine(level);
+        return;
+    }
     std::unique_ptr<torch::optim::Adam> start;
     if (level.from_photo) {
         level.from_photo = false;  // a restart (new weights) goes on from where it stands
@@ -834,6 +847,33 @@ void JobRunner::run_optimiser(LevelRun& level) {
         throw;
     }
     keep_scale();
+}
+
+// The sine start (job_plan.h, starts_on_sine; docs/OBJECTIVE.md): the same L-BFGS, without bounds,
+// on z with x = (1 - cos z) / 2, inside the box for every z; z starts at acos(1 - 2 x), x squeezed by
+// kSineSqueeze. dloss/dz = x.grad sin(z) / 2, which vanishes only at the bounds themselves and goes
+// as sqrt(x (1 - x)) near them (a sigmoid's as x (1 - x): samples near white or black barely moved).
+// Its step scale and pairs measure z, not x: the next level starts without them.
+void JobRunner::run_on_sine(LevelRun& level) {
+    torch::Tensor& x = level.x;
+    torch::Tensor z;
+    {
+        torch::NoGradGuard no_grad;
+        z = torch::acos(x.detach().mul(2.0 * (1.0 - 2.0 * kSineSqueeze)).add_(2.0 * kSineSqueeze).neg_().add_(1.0));
+    }
+    z.requires_grad_(true);
+    const double unbounded = std::numeric_limits<double>::infinity();
+    BoxLbfgs lbfgs(z, std::max(1, std::min(memory_.lbfgs_history, level.budget)), 0.0, -unbounded, unbounded);
+    lbfgs.run([&] {
+        {
+            torch::NoGradGuard no_grad;
+            x.detach().copy_(torch::cos(z.detach()).neg_().add_(1.0).mul_(0.5));
+        }
+        torch::Tensor loss = evaluate(level);
+        torch::NoGradGuard no_grad;
+        z.mutable_grad() = torch::sin(z.detach()).mul_(0.5).mul_(x.grad().detach());
+        return loss;
+    });
 }
 
 void JobRunner::continue_with_adam(LevelRun& level, torch::optim::Adam& adam, const BoxLbfgs& stopped) {
@@ -943,7 +983,8 @@ StyleResult JobRunner::run() {
         for (;;) {
             // The same decisions plan_job shows in a dry run (job_plan.h).
             const std::uint64_t free_memory = p_.max_memory != 0 ? 0 : device_free_memory(device_);
-            LevelMemoryPlan plan = plan_level_memory(schedule, p_, conv_bytes(dtype_name(dtype_)), free_memory, memory_);
+            LevelMemoryPlan plan =
+                plan_level_memory(schedule, p_, conv_bytes(dtype_name(dtype_)), free_memory, memory_, !start.defined() && starts_on_sine(p_));
             memory_ = plan.decisions;
             for (const Notice& notice : plan_notices(schedule, plan)) sink_.on_coded_notice(notice);
             level.size = plan.size;

@@ -122,6 +122,7 @@ private:
         bool in_step = false;     // the current optimiser has evaluated at least once
         bool carried = false;     // ... or starts from the level before's curvature pairs
         bool from_photo = false;  // starts at the content photo: the optimiser's first run starts with Adam
+        bool on_sine = false;  // starts from noise: the first run is the sine start (job_plan.h)
         // A tile of a tiled level: its number over the level's passes (1-based; 0 = a whole
         // level), how many, and the level's whole size (what progress reports show).
         int tile = 0;
@@ -196,6 +197,8 @@ private:
     // A few projected Adam steps from the photo; their curvature pairs (lbfgs_pairs_) start the L-BFGS.
     // Returns that Adam, its moments kept for a hand-off.
     std::unique_ptr<torch::optim::Adam> start_with_adam(LevelRun& level);
+    // The sine start from noise (job_plan.h, starts_on_sine): runs until the level ends.
+    void run_on_sine(LevelRun& level);
     // The hand-off: Adam goes on from where the L-BFGS stopped, until the level ends (a throw).
     [[noreturn]] void continue_with_adam(LevelRun& level, torch::optim::Adam& adam, const BoxLbfgs& stopped);
     static void step_in_box(torch::optim::Adam& adam, LevelRun& level);

@@ -9,7 +9,7 @@
 namespace shuimo::engine {
 
 MemoryEstimate estimate_level_memory(int width, int height, const StyleParams& params, int iterations, int conv_bytes,
-                                     bool checkpointed) {
+                                     bool checkpointed, bool on_sine) {
     const double pixels = static_cast<double>(width) * height;
     const VggLayer* deepest_in_use = deepest_layer(params);
     const int deepest = deepest_in_use != nullptr ? deepest_in_use->index : 0;
@@ -57,8 +57,11 @@ MemoryEstimate estimate_level_memory(int width, int height, const StyleParams& p
     estimate.backward = static_cast<std::uint64_t>((2.0 * conv_bytes + 4.0) * largest_map * pixels);
     // Optimiser: image-sized fp32 vectors. L-BFGS keeps two per remembered step
     // (params.lbfgs_history) and about eight working copies; Adam two moments and a few copies.
+    // On the sine start L-BFGS works on z: z, its gradient and one temporary besides.
     const double image_vector = 3.0 * 4.0 * pixels;
-    const double vectors = params.optimizer == OptimizerKind::Lbfgs ? 8.0 + 2.0 * std::min(iterations, params.lbfgs_history) : 6.0;
+    const double vectors = params.optimizer == OptimizerKind::Lbfgs
+                               ? 8.0 + 2.0 * std::min(iterations, params.lbfgs_history) + (on_sine ? 3.0 : 0.0)
+                               : 6.0;
     estimate.optimizer = static_cast<std::uint64_t>(vectors * image_vector);
     // Measured, not derived: what a 512² job holds beyond the terms above
     // (99 MiB with Adam, 163 MiB with L-BFGS on the CPU; docs/BENCHMARKS.md).

@@ -398,6 +398,32 @@ private Q_SLOTS:
         QCOMPARE(engine::evaluation_gflop(64, 32, params), with_relu2_1 * 1e-9);
     }
 
+    // The sine start (job_plan.h) keeps z, its gradient and a temporary beside the image on the
+    // job's first level only, and only where it runs: from noise, L-BFGS, the style's balance or more.
+    void theSineStartIsCountedOnTheFirstLevelOnly() {
+        engine::StyleParams params;
+        params.size = 512;
+        params.iterations = 300;
+        const auto from_photo = engine::plan_job(1600, 1200, params);
+        params.init = engine::InitKind::Noise;
+        QVERIFY(engine::starts_on_sine(params));
+        const auto from_noise = engine::plan_job(1600, 1200, params);
+        QVERIFY(from_noise.levels.size() >= 2);
+        const auto& first = from_noise.levels.front();
+        const double z_vectors = 3.0 * 3.0 * 4.0 * first.size.width * first.size.height;
+        QCOMPARE(static_cast<double>(first.memory.optimizer - from_photo.levels.front().memory.optimizer), z_vectors);
+        for (std::size_t i = 1; i < from_noise.levels.size(); ++i)
+            QCOMPARE(from_noise.levels[i].memory.total(), from_photo.levels[i].memory.total());
+        params.style_weight = 1e5;  // below Gram's default balance: the box from the start
+        QVERIFY(!engine::starts_on_sine(params));
+        params.style_weight = engine::kDefaultStyleWeight;
+        params.optimizer = engine::OptimizerKind::Adam;
+        QVERIFY(!engine::starts_on_sine(params));
+        params.optimizer = engine::OptimizerKind::Lbfgs;
+        params.init = engine::InitKind::Image;
+        QVERIFY(!engine::starts_on_sine(params));
+    }
+
     void jobPlanAddsUpItsLevels() {
         engine::StyleParams params;
         params.size = 512;

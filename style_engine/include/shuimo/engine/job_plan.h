@@ -122,9 +122,16 @@ std::uint64_t memory_budget(const StyleParams& params, std::uint64_t available);
 // tiles every level longer than it, whatever the budget (which may make the tiles
 // smaller still). The runner plans each level with the memory available when it
 // starts; a dry run with what is available now.
+// on_sine: the job's first level, when starts_on_sine(params) (counted if it runs whole).
 // Throws OutOfMemoryError when even the smallest size does not fit.
 LevelMemoryPlan plan_level_memory(const Level& level, const StyleParams& params, int conv_bytes, std::uint64_t free_memory,
-                                  const MemoryDecisions& before);
+                                  const MemoryDecisions& before, bool on_sine = false);
+
+// The sine start (docs/OBJECTIVE.md, "The optimiser"): a job that starts from noise with L-BFGS
+// and at least its style loss's default balance of style to content (10^6 for Gram) runs its first
+// level, when whole and without regions, on z with x = (1 - cos z) / 2: every z is inside the box, so
+// the L-BFGS needs none. Where the content term rules it was behind the box, and is not used.
+bool starts_on_sine(const StyleParams& params);
 
 // The level's notices as the runner reports them: one per line of plan.notices, the last
 // with a code for what the plan came to (painted in tiles, at a smaller size, with gradient

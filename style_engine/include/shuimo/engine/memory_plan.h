@@ -21,8 +21,9 @@ struct MemoryEstimate {
 // conv_bytes: bytes per convolution element (4 for fp32, 2 for bf16/fp16).
 // checkpointed: VGG blocks recompute their activations in the backward pass
 // (vgg19_features.h), so only block inputs, captured maps and one block's
-// insides are alive at once.
+// insides are alive at once. on_sine: the level runs the sine start (job_plan.h,
+// starts_on_sine), which keeps z and its gradient beside the image.
 MemoryEstimate estimate_level_memory(int width, int height, const StyleParams& params, int iterations, int conv_bytes = 4,
-                                     bool checkpointed = false);
+                                     bool checkpointed = false, bool on_sine = false);
 
 }  // namespace shuimo::engine
