@@ -755,6 +755,10 @@ void JobRunner::optimise_tiled_level(LevelRun& level, const TilePlan& tiles, con
                                               : landed_objective(canvas, content, grams, gram_window, regions);
 }
 
+// At most as many pairs as the plan counted for this level (min(iterations, history), memory_plan.cpp):
+// a level's own steps never make more, but pairs carried from the level before would.
+int JobRunner::pairs_kept(const LevelRun& level) const { return std::max(1, std::min(memory_.lbfgs_history, level.budget)); }
+
 // Runs an optimiser on level.x until `evaluate` throws (budget spent, cancelled
 // or the objective changed). Budget and cancellation are enforced by
 // `evaluate`, so the optimisers' own stopping rules are switched off. Every
@@ -814,9 +818,7 @@ void JobRunner::run_optimiser(LevelRun& level) {
     // weights) starts this one; per-pixel curvature goes as 1/pixels (every term is a mean).
     const double pixels = static_cast<double>(x.numel());
     const double hint = lbfgs_scale_ > 0.0 ? lbfgs_scale_ * pixels / lbfgs_scale_elements_ : 0.0;
-    // At most as many pairs as the plan counted for this level (min(iterations, history), memory_plan.cpp):
-    // a level's own steps never make more, but pairs carried from the level before would.
-    BoxLbfgs lbfgs(x, std::max(1, std::min(memory_.lbfgs_history, level.budget)), hint);
+    BoxLbfgs lbfgs(x, pairs_kept(level), hint);
     if (level.targets.regions.lower.defined()) lbfgs.set_box(level.targets.regions.lower, level.targets.regions.upper);
     const bool whole_level = level.tile == 0;
     if (whole_level) lbfgs.carry_over(lbfgs_pairs_);
@@ -863,7 +865,7 @@ void JobRunner::run_on_sine(LevelRun& level) {
     }
     z.requires_grad_(true);
     const double unbounded = std::numeric_limits<double>::infinity();
-    BoxLbfgs lbfgs(z, std::max(1, std::min(memory_.lbfgs_history, level.budget)), 0.0, -unbounded, unbounded);
+    BoxLbfgs lbfgs(z, pairs_kept(level), 0.0, -unbounded, unbounded);
     lbfgs.run([&] {
         {
             torch::NoGradGuard no_grad;

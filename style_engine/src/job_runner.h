@@ -194,6 +194,7 @@ private:
     // Runs the optimiser until the level's budget is spent, the job is cancelled or diverges.
     void optimise_level(LevelRun& level);
     void run_optimiser(LevelRun& level);
+    int pairs_kept(const LevelRun& level) const;  // the L-BFGS's history on this level
     // A few projected Adam steps from the photo; their curvature pairs (lbfgs_pairs_) start the L-BFGS.
     // Returns that Adam, its moments kept for a hand-off.
     std::unique_ptr<torch::optim::Adam> start_with_adam(LevelRun& level);
