@@ -35,9 +35,9 @@ struct StopOptimisation {};
 // weights, so a style weight cut by 100x would leave Adam crawling for dozens of steps.
 struct RestartOptimiser {};
 
-// The Adam start (docs/OBJECTIVE.md, "The optimiser"): a level that starts at the photo takes
-// kAdamStartSteps projected Adam steps at kAdamStartRate before the bounded L-BFGS, which starts
-// from their curvature pairs. From the photo the objective is not convex along the gradient and
+// The Adam start (docs/OBJECTIVE.md, "The optimiser"): a level that starts at the photo or the init
+// image takes kAdamStartSteps projected Adam steps at kAdamStartRate before the bounded L-BFGS, which
+// starts from their curvature pairs. From the photo the objective is not convex along the gradient and
 // L-BFGS's first steps crawl, where Adam's move every sample by about the rate (docs/BENCHMARKS.md,
 // "The Adam start").
 constexpr int kAdamStartSteps = 4;
@@ -63,12 +63,12 @@ constexpr double kHandOffClipped = 0.1;
 // ended the suite's two noise rows 5-10 % higher.
 constexpr double kSineSqueeze = 1e-6;
 
-// The share of the level's content samples at a bound (within half an 8-bit level of 0 or 1): a
-// clipped sky or a white page. Where it is large, Adam's clamped steps stall there (docs/BENCHMARKS.md).
-double clipped_share(const torch::Tensor& content) {
+// The share of a picture's samples at a bound (within half an 8-bit level of 0 or 1): a clipped sky
+// or a white page. Where the start has many, Adam's clamped steps stall there (docs/BENCHMARKS.md).
+double clipped_share(const torch::Tensor& picture) {
     torch::NoGradGuard no_grad;
     constexpr double margin = 0.5 / 255.0;
-    return ((content <= margin) | (content >= 1.0 - margin)).to(torch::kFloat).mean().item<double>();
+    return ((picture <= margin) | (picture >= 1.0 - margin)).to(torch::kFloat).mean().item<double>();
 }
 
 void check_rgb(const Image& image, const std::string& what) {
@@ -662,8 +662,8 @@ void JobRunner::begin_attempt(LevelRun& level, const torch::Tensor& start) {
     level.content_at_size = p_.preserve_colors ? tensor_to_image(level.targets.content) : Image{};
     // With regions that hold the photo or the paper, the start is held in their box too.
     start_from(level, hold_in_box(initial_image(level.size, start, level.targets.content, device_), level.targets.regions));
-    // At the photo itself: not a coarser level's result, noise, another image or a failed attempt's best.
-    level.from_photo = !start.defined() && p_.init == InitKind::Content && level.spent == 0;
+    // At the job's own picture, the photo or the init image: not a coarser level's result, noise or a failed attempt's best.
+    level.from_picture = !start.defined() && p_.init != InitKind::Noise && level.spent == 0;
     // From noise (the plan counted z for the first level run whole): the sine start, where no
     // region holds samples in a box of its own.
     level.on_sine = !start.defined() && level.spent == 0 && starts_on_sine(p_) && !level.targets.regions.lower.defined();
@@ -810,8 +810,10 @@ void JobRunner::run_optimiser(LevelRun& level) {
         return;
     }
     std::unique_ptr<torch::optim::Adam> start;
-    if (level.from_photo) {
-        level.from_photo = false;  // a restart (new weights) goes on from where it stands
+    double clipped = 0.0;
+    if (level.from_picture) {
+        level.from_picture = false;  // a restart (new weights) goes on from where it stands
+        clipped = clipped_share(x);  // the start's, before Adam moves it
         start = start_with_adam(level);
     }
     // The step scale the previous run ended with (the coarser level, the tile before, the old
@@ -832,11 +834,11 @@ void JobRunner::run_optimiser(LevelRun& level) {
         if (whole_level) lbfgs_pairs_ = lbfgs.memory();
     };
     if (start && hand_off.load())
-        lbfgs.stop_when([this, &start, &level](int iteration, double loss, double predicted_fall) {
+        lbfgs.stop_when([this, &start, clipped](int iteration, double loss, double predicted_fall) {
             if (iteration != kHandOffIteration) return false;
             const bool content_rules = weights_.style <= kHandOffStyleRatio * weights_.content;
             if (content_rules && predicted_fall < kHandOffShare * std::abs(loss) &&
-                clipped_share(level.targets.content) <= kHandOffClipped)
+                clipped <= kHandOffClipped)
                 return true;
             start.reset();  // no hand-off: Adam's moments are not needed any more
             return false;
