@@ -195,7 +195,7 @@ private:
     void optimise_level(LevelRun& level);
     void run_optimiser(LevelRun& level);
     int pairs_kept(const LevelRun& level) const;  // the L-BFGS's history on this level
-    // A few projected Adam steps from the photo; their curvature pairs (lbfgs_pairs_) start the L-BFGS.
+    // A few projected Adam steps from the photo or the init image; their curvature pairs (lbfgs_pairs_) start the L-BFGS.
     // Returns that Adam, its moments kept for a hand-off.
     std::unique_ptr<torch::optim::Adam> start_with_adam(LevelRun& level);
     // The sine start from noise (job_plan.h, starts_on_sine): runs until the level ends.
