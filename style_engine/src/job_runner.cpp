@@ -36,16 +36,12 @@ struct StopOptimisation {};
 struct RestartOptimiser {};
 
 // The Adam start (docs/OBJECTIVE.md, "The optimiser"): a level that starts at the photo or the init
-// image, or where the content term rules at a coarser level's result, takes kAdamStartSteps projected
-// Adam steps at kAdamStartRate before the bounded L-BFGS, which starts from their curvature pairs.
-// From the photo the objective is not convex along the gradient and L-BFGS's first steps crawl,
-// where Adam's move every sample by about the rate (docs/BENCHMARKS.md, "The Adam start").
+// image takes kAdamStartSteps projected Adam steps at kAdamStartRate before the bounded L-BFGS, which
+// starts from their curvature pairs. From the photo the objective is not convex along the gradient and
+// L-BFGS's first steps crawl, where Adam's move every sample by about the rate (docs/BENCHMARKS.md,
+// "The Adam start").
 constexpr int kAdamStartSteps = 4;
 constexpr double kAdamStartRate = 0.05;
-// A finer level takes it with at least this many evaluations: its steps, and the hand-off's first
-// Adam steps (which rise before they fall), did not pay for themselves in 10-20 (docs/BENCHMARKS.md,
-// "The Adam start on finer levels").
-constexpr int kAdamStartFinerBudget = 25;
 
 // The hand-off (docs/OBJECTIVE.md, "The optimiser"): where the content term rules (style weight at
 // most kHandOffStyleRatio times the content weight) and, at the L-BFGS's kHandOffIteration-th
@@ -61,8 +57,6 @@ constexpr double kHandOffShare = 0.2;
 constexpr double kHandOffRate = 0.11;
 constexpr double kHandOffFinalRate = 0.044;
 constexpr double kHandOffClipped = 0.1;
-
-bool content_rules(const LossWeights& weights) { return weights.style <= kHandOffStyleRatio * weights.content; }
 
 // The sine start's squeeze of its start (run_on_sine): no sample starts exactly at a bound, where
 // the variable's slope is 0 and it would never move. Barely more: a squeeze of half an 8-bit level
@@ -668,11 +662,8 @@ void JobRunner::begin_attempt(LevelRun& level, const torch::Tensor& start) {
     level.content_at_size = p_.preserve_colors ? tensor_to_image(level.targets.content) : Image{};
     // With regions that hold the photo or the paper, the start is held in their box too.
     start_from(level, hold_in_box(initial_image(level.size, start, level.targets.content, device_), level.targets.regions));
-    // The Adam start: in a job that starts at a picture (the photo or the init image; not noise), at that
-    // picture, and at a finer level's start (the coarser level's result) where the content term rules and
-    // the level has the evaluations to repay it; not after a failed attempt.
-    const bool finer_level_starts = content_rules(weights_) && level.budget >= kAdamStartFinerBudget;
-    level.adam_start = level.spent == 0 && p_.init != InitKind::Noise && (!start.defined() || finer_level_starts);
+    // At the job's own picture, the photo or the init image: not a coarser level's result, noise or a failed attempt's best.
+    level.from_picture = !start.defined() && p_.init != InitKind::Noise && level.spent == 0;
     // From noise (the plan counted z for the first level run whole): the sine start, where no
     // region holds samples in a box of its own.
     level.on_sine = !start.defined() && level.spent == 0 && starts_on_sine(p_) && !level.targets.regions.lower.defined();
@@ -820,8 +811,8 @@ void JobRunner::run_optimiser(LevelRun& level) {
     }
     std::unique_ptr<torch::optim::Adam> start;
     double clipped = 0.0;
-    if (level.adam_start) {
-        level.adam_start = false;  // a restart (new weights) goes on from where it stands
+    if (level.from_picture) {
+        level.from_picture = false;  // a restart (new weights) goes on from where it stands
         clipped = clipped_share(x);  // the start's, before Adam moves it
         start = start_with_adam(level);
     }
@@ -845,7 +836,8 @@ void JobRunner::run_optimiser(LevelRun& level) {
     if (start && hand_off.load())
         lbfgs.stop_when([this, &start, clipped](int iteration, double loss, double predicted_fall) {
             if (iteration != kHandOffIteration) return false;
-            if (content_rules(weights_) && predicted_fall < kHandOffShare * std::abs(loss) &&
+            const bool content_rules = weights_.style <= kHandOffStyleRatio * weights_.content;
+            if (content_rules && predicted_fall < kHandOffShare * std::abs(loss) &&
                 clipped <= kHandOffClipped)
                 return true;
             start.reset();  // no hand-off: Adam's moments are not needed any more

@@ -121,7 +121,7 @@ private:
         Image content_at_size;    // preserve-colours reference for previews
         bool in_step = false;     // the current optimiser has evaluated at least once
         bool carried = false;     // ... or starts from the level before's curvature pairs
-        bool adam_start = false;  // the optimiser's first run starts with Adam (begin_attempt says where)
+        bool from_picture = false;  // starts at the photo or the init image: the optimiser's first run starts with Adam
         bool on_sine = false;  // starts from noise: the first run is the sine start (job_plan.h)
         // A tile of a tiled level: its number over the level's passes (1-based; 0 = a whole
         // level), how many, and the level's whole size (what progress reports show).
